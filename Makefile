@@ -1,0 +1,50 @@
+# sagen: build, run, test.  `make run` and `make test` are the two commands of the README.
+CC      ?= cc
+CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+LDLIBS  := -lyaml -ldl -lm
+B       := build
+
+# Host C sources (everything but main): generator, driver, golden model, tensor I/O.
+GEN_SRCS := $(filter-out gen/main.c,$(wildcard gen/*.c))
+TB_SRCS  := $(wildcard tb/*.c)
+HOST_SRCS := $(GEN_SRCS) $(TB_SRCS)
+HOST_OBJS := $(HOST_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/embedded_rtl.o $(B)/obj/embedded_sim.o
+
+# The RTL templates and the simulation files travel inside ./sagen.
+RTL_TEMPLATES := $(sort $(wildcard rtl_templates/*.v))
+SIM_FILES := sim/shim.cpp sim/sagen_sim.h sim/sagen_replay_tb.v
+$(B)/embed: gen/tools/embed.c
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) -o $@ $<
+$(B)/gen/embedded_rtl.c: $(RTL_TEMPLATES) $(B)/embed
+	@mkdir -p $(dir $@)
+	$(B)/embed $@ templates $(RTL_TEMPLATES)
+$(B)/gen/embedded_sim.c: $(SIM_FILES) $(B)/embed
+	@mkdir -p $(dir $@)
+	$(B)/embed $@ sim_files $(SIM_FILES)
+$(B)/obj/embedded_%.o: $(B)/gen/embedded_%.c gen/templates.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Igen -c $< -o $@
+
+.PHONY: all
+all: sagen
+
+$(B)/obj/%.o: %.c $(wildcard gen/*.h tb/*.h sim/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Igen -Itb -Isim -c $< -o $@
+
+sagen: $(B)/obj/gen/main.o $(HOST_OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# C unit tests: tests/test_*.c, each linked with the host objects.
+UNIT_TESTS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
+$(B)/tests/%: tests/%.c $(HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Igen -Itb -Isim -o $@ $^ $(LDLIBS)
+
+.PHONY: unit
+unit: $(UNIT_TESTS)
+
+.PHONY: clean
+clean:
+	rm -rf $(B) sagen

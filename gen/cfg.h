@@ -1,0 +1,58 @@
+/* cfg: load and validate a sagen array description (YAML) into a typed struct.
+ *
+ * Three stages, as in every config -> RTL generator worth copying: load (libyaml events into a
+ * tree with marks), validate (one table of keys drives type, range, default and docs), derive
+ * (memory geometry). Every error names file:line:col, the key path, the bad value in quotes and
+ * what is allowed; all errors of a file are reported in one run. */
+#ifndef SAGEN_CFG_H
+#define SAGEN_CFG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define CFG_NAME_MAX 64
+
+typedef struct cfg {
+  char path[1024];            /* file it was loaded from, as given */
+  char name[CFG_NAME_MAX];    /* name: Verilog identifier used in module and file names */
+  /* array */
+  int rows, cols;             /* PEs: rows = output pixels (feed lanes), cols = output channels */
+  char dataflow[8];           /* "os" (output-stationary); the only one for now */
+  /* data (signed two's complement) */
+  int input_bits, weight_bits, acc_bits;
+  /* memory */
+  int bus_elems;              /* ifmap SRAM word, in input elements (power of two) */
+  int ifmap_kib, weight_kib, output_kib;  /* capacity of one bank, KiB */
+  int double_buffer;          /* 1: two banks per memory, host fills one while the array uses the other */
+  int dram_bytes_per_cycle;   /* host port bandwidth, bytes per clock cycle */
+  /* feeder */
+  int regs_per_lane;          /* M: elements a lane can take from one bus word per cycle */
+  int pattern_bits;           /* kernel pattern width: (S-1)*dilation_w + 1 must fit */
+  int fifo_depth;             /* elements per lane FIFO (>= regs_per_lane) */
+
+  /* derived by cfg_load (not keys) */
+  int banks;                  /* 2 if double_buffer else 1 */
+  int if_word_bits;           /* bus_elems * input_bits */
+  int wt_word_bits;           /* cols * weight_bits: one weight per array column */
+  int out_word_bits;          /* cols * acc_bits: one result per array column */
+  long if_words, wt_words, out_words;  /* words per bank = kib*8192 / word_bits (floor) */
+  int if_aw, wt_aw, out_aw;   /* address bits per bank: max(1, ceil(log2(words))) */
+} cfg_t;
+
+/* Load and validate PATH into *C. Returns 0 on success. On failure returns 1 (bad input) after
+ * printing every problem found, one line each, to ERR as "file:line:col: message"; *C is then
+ * unspecified. Never exits, never crashes on any input bytes. */
+int cfg_load(const char *path, cfg_t *c, FILE *err);
+
+/* Load and validate the yaml text BUF[0..LEN) exactly as cfg_load does a file's bytes (cfg_load
+ * reads the file, at most 1 MiB, and calls this). NAME (NULL: "<memory>") prefixes every message
+ * and is copied to c->path. BUF may hold any bytes, NULs included, and need not be terminated;
+ * it is never read past LEN nor written (fuzzable). ERR may be NULL to print nothing. Returns 0
+ * with *C filled (derived fields too), or 1 after printing every problem as cfg_load does. */
+int cfg_load_mem(const char *name, const unsigned char *buf, size_t len, cfg_t *c, FILE *err);
+
+/* Print the table of keys (key, type, default, allowed, meaning) as a Markdown table: the same
+ * table the validator uses, so the README cannot drift from the code. */
+void cfg_print_keys_markdown(FILE *out);
+
+#endif

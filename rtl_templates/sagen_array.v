@@ -1,0 +1,101 @@
+// sagen_array: ROWS x COLS output-stationary systolic array of sagen_pe.
+//
+// Row r takes the (already skewed) stream of feed lane r at its left edge; column c takes the
+// (already skewed) weight stream of column c at its top edge. Results leave through the reserve
+// chains at the top edge: res_o[c] is the value leaving column c this step. Links between PEs are
+// per-link nets (arrays of nets), not packed multi-thousand-bit buses: both simulators run an
+// order of magnitude faster that way.
+`default_nettype none
+
+module sagen_array #(
+  parameter integer ROWS     = 4,   // PE rows = feed lanes = output pixels per context
+  parameter integer COLS     = 4,   // PE columns = output channels per context
+  parameter integer IN_BITS  = 8,   // signed input width
+  parameter integer W_BITS   = 8,   // signed weight width
+  parameter integer ACC_BITS = 32   // accumulator width
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire                     en_i,      // array step
+  input  wire [ROWS*IN_BITS-1:0]  a_i,       // row r at [r*IN_BITS +: IN_BITS]
+  input  wire [ROWS-1:0]          a_vld_i,
+  input  wire [ROWS-1:0]          a_last_i,
+  input  wire [COLS*W_BITS-1:0]   b_i,       // column c at [c*W_BITS +: W_BITS]
+  output wire [COLS*ACC_BITS-1:0] res_o,     // column c at [c*ACC_BITS +: ACC_BITS]
+  output wire [COLS-1:0]          res_vld_o
+);
+
+  // Horizontal links: a_h[r*(COLS+1) + c] enters PE (r, c); index c = COLS leaves the array.
+  wire [IN_BITS-1:0]  a_h      [0:ROWS*(COLS+1)-1];
+  wire                vld_h    [0:ROWS*(COLS+1)-1];
+  wire                last_h   [0:ROWS*(COLS+1)-1];
+  // Vertical links: b_v[r*COLS + c] enters PE (r, c) from above; row ROWS leaves the array.
+  wire [W_BITS-1:0]   b_v      [0:(ROWS+1)*COLS-1];
+  // Reserve chain: res_v[r*COLS + c] leaves PE (r, c) upward; row ROWS is the (empty) bottom.
+  wire [ACC_BITS-1:0] res_v    [0:(ROWS+1)*COLS-1];
+  wire                resv_v   [0:(ROWS+1)*COLS-1];
+
+  genvar r, c;
+  generate
+    for (r = 0; r < ROWS; r = r + 1) begin : g_edge_row
+      assign a_h[r*(COLS+1)]    = a_i[r*IN_BITS +: IN_BITS];
+      assign vld_h[r*(COLS+1)]  = a_vld_i[r];
+      assign last_h[r*(COLS+1)] = a_last_i[r];
+    end
+    for (c = 0; c < COLS; c = c + 1) begin : g_edge_col
+      assign b_v[c]                       = b_i[c*W_BITS +: W_BITS];
+      assign res_v[ROWS*COLS + c]         = {ACC_BITS{1'b0}};
+      assign resv_v[ROWS*COLS + c]        = 1'b0;
+      assign res_o[c*ACC_BITS +: ACC_BITS] = res_v[c];
+      assign res_vld_o[c]                 = resv_v[c];
+    end
+    for (r = 0; r < ROWS; r = r + 1) begin : g_row
+      for (c = 0; c < COLS; c = c + 1) begin : g_col
+        sagen_pe #(
+          .IN_BITS (IN_BITS),
+          .W_BITS  (W_BITS),
+          .ACC_BITS(ACC_BITS)
+        ) u_pe (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .en_i     (en_i),
+          .a_i      (a_h[r*(COLS+1) + c]),
+          .a_vld_i  (vld_h[r*(COLS+1) + c]),
+          .a_last_i (last_h[r*(COLS+1) + c]),
+          .b_i      (b_v[r*COLS + c]),
+          .res_i    (res_v[(r+1)*COLS + c]),
+          .res_vld_i(resv_v[(r+1)*COLS + c]),
+          .a_o      (a_h[r*(COLS+1) + c + 1]),
+          .a_vld_o  (vld_h[r*(COLS+1) + c + 1]),
+          .a_last_o (last_h[r*(COLS+1) + c + 1]),
+          .b_o      (b_v[(r+1)*COLS + c]),
+          .res_o    (res_v[r*COLS + c]),
+          .res_vld_o(resv_v[r*COLS + c])
+        );
+      end
+    end
+  endgenerate
+
+  // The values leaving the right and bottom edges are not used.
+  wire unused_edges;
+  generate
+    if (1) begin : g_unused
+      reg unused_acc;
+      integer i;
+      always @* begin
+        unused_acc = 1'b0;
+        for (i = 0; i < ROWS; i = i + 1) begin
+          unused_acc = unused_acc ^ (^a_h[i*(COLS+1) + COLS]) ^ vld_h[i*(COLS+1) + COLS]
+                       ^ last_h[i*(COLS+1) + COLS];
+        end
+        for (i = 0; i < COLS; i = i + 1) begin
+          unused_acc = unused_acc ^ (^b_v[ROWS*COLS + i]);
+        end
+      end
+      assign unused_edges = unused_acc;
+    end
+  endgenerate
+
+endmodule
+
+`resetall

@@ -1,0 +1,401 @@
+// sagen_core: the accelerator. Host port (CSRs and DMA into the SRAM banks), controller, data
+// feeder, weight fetcher, ROWS x COLS output-stationary array with its feed registers (row and
+// column skew), partial-sums manager and performance counters.
+//
+// The array advances one step when every feed lane and the weight fetcher have an element
+// (a valid step), when a context must wait for the reserve chains to empty (a bubble), or while
+// the results of a finished pass drain. Each busy cycle is counted in exactly one of: valid
+// step, bubble, fill (before the first step of a pass), stall (feeder or weights not ready) and
+// drain (after the last element of a pass entered the array).
+`default_nettype none
+
+module sagen_core #(
+  parameter integer ROWS       = 4,
+  parameter integer COLS       = 4,
+  parameter integer IN_BITS    = 8,
+  parameter integer W_BITS     = 8,
+  parameter integer ACC_BITS   = 32,
+  parameter integer BUS        = 16,   // ifmap bus, elements (power of two)
+  parameter integer LG_BUS     = 4,
+  parameter integer M          = 3,    // feed-lane intermediate registers
+  parameter integer PAT_BITS   = 64,
+  parameter integer FIFO_DEPTH = 4,
+  parameter integer BANKS      = 2,    // 1 or 2 (double buffering)
+  parameter integer IF_WORDS   = 1024, // words per bank
+  parameter integer WT_WORDS   = 1024,
+  parameter integer OUT_WORDS  = 1024,
+  parameter integer IF_AW      = 10,
+  parameter integer WT_AW      = 10,
+  parameter integer OUT_AW     = 10,
+  parameter integer HP_AW      = 10,   // max of the three address widths
+  parameter integer HP_DW      = 128   // max of the ifmap and weight word widths
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire                     csr_we_i,
+  input  wire [5:0]               csr_addr_i,
+  input  wire [31:0]              csr_wdata_i,
+  output wire [31:0]              csr_rdata_o,
+  input  wire                     hp_we_i,     // write hp_wdata_i into memory hp_mem_i
+  input  wire                     hp_mem_i,    // 0 ifmap, 1 weight
+  input  wire                     hp_bank_i,
+  input  wire [HP_AW-1:0]         hp_addr_i,
+  input  wire [HP_DW-1:0]         hp_wdata_i,
+  input  wire                     hp_re_i,     // read output bank hp_bank_i at hp_addr_i
+  output wire [COLS*ACC_BITS-1:0] hp_rdata_o,  // valid the cycle after hp_re_i
+  output wire                     busy_o,
+  output wire                     irq_o        // a pass ended (one cycle)
+);
+
+  localparam integer IF_W  = BUS * IN_BITS;
+  localparam integer WT_W  = COLS * W_BITS;
+  localparam integer OUT_W = COLS * ACC_BITS;
+  localparam [31:0]  GAP32 = 2 * ROWS - 1;   // steps between two context ends
+  localparam [31:0]  IFB32 = (IF_W + 7) / 8, WTB32 = (WT_W + 7) / 8, OUTB32 = (OUT_W + 7) / 8;
+  localparam [15:0]  GAP = GAP32[15:0];
+  localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
+
+  // ---- controller ---------------------------------------------------------------------------
+  wire go, busy, pass_end;
+  wire [31:0] d_n_ch, d_n_kr, d_n_xc, d_n_oy, d_n_kg, d_k_act, d_plane, d_kr_step, d_oy_step;
+  wire [31:0] d_xc_step, d_base, d_dil_h, d_str_h, d_str_w, d_pad_t, d_pad_l, d_tile_h;
+  wire [31:0] d_tile_w, d_span, d_pat_top, d_len, d_n_ctx, d_tile_ow, d_flags;
+  wire [PAT_BITS-1:0] d_pat;
+  wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word;
+  wire [15:0] ev_macs, ev_hp_bytes;
+  wire if_re, wt_re, out_re, out_we;
+
+  sagen_ctrl #(
+    .ROWS    (ROWS),
+    .COLS    (COLS),
+    .BUS     (BUS),
+    .PAT_BITS(PAT_BITS)
+  ) u_ctrl (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .csr_we_i       (csr_we_i),
+    .csr_addr_i     (csr_addr_i),
+    .csr_wdata_i    (csr_wdata_i),
+    .csr_rdata_o    (csr_rdata_o),
+    .go_o           (go),
+    .busy_o         (busy),
+    .pass_end_i     (pass_end),
+    .d_n_ch_o       (d_n_ch),
+    .d_n_kr_o       (d_n_kr),
+    .d_n_xc_o       (d_n_xc),
+    .d_n_oy_o       (d_n_oy),
+    .d_n_kg_o       (d_n_kg),
+    .d_k_act_o      (d_k_act),
+    .d_plane_o      (d_plane),
+    .d_kr_step_o    (d_kr_step),
+    .d_oy_step_o    (d_oy_step),
+    .d_xc_step_o    (d_xc_step),
+    .d_base_o       (d_base),
+    .d_dil_h_o      (d_dil_h),
+    .d_str_h_o      (d_str_h),
+    .d_str_w_o      (d_str_w),
+    .d_pad_t_o      (d_pad_t),
+    .d_pad_l_o      (d_pad_l),
+    .d_tile_h_o     (d_tile_h),
+    .d_tile_w_o     (d_tile_w),
+    .d_span_o       (d_span),
+    .d_pat_top_o    (d_pat_top),
+    .d_len_o        (d_len),
+    .d_n_ctx_o      (d_n_ctx),
+    .d_tile_ow_o    (d_tile_ow),
+    .d_flags_o      (d_flags),
+    .d_pat_o        (d_pat),
+    .ev_step_valid_i(ev_step_valid),
+    .ev_bubble_i    (ev_bubble),
+    .ev_fill_i      (ev_fill),
+    .ev_stall_i     (ev_stall),
+    .ev_drain_i     (ev_drain),
+    .ev_macs_i      (ev_macs),
+    .ev_if_read_i   (if_re),
+    .ev_wt_read_i   (wt_re),
+    .ev_out_read_i  (out_re),
+    .ev_out_write_i (out_we),
+    .ev_hp_bytes_i  (ev_hp_bytes),
+    .ev_pad_word_i  (ev_pad_word)
+  );
+  assign busy_o = busy;
+  reg irq_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) irq_q <= 1'b0;
+    else         irq_q <= busy && pass_end;
+  end
+  assign irq_o = irq_q;
+
+  wire accumulate = d_flags[0];
+  wire if_bank    = d_flags[1];
+  wire wt_bank    = d_flags[2];
+  wire out_bank   = d_flags[3];
+
+  // ---- memories -------------------------------------------------------------------------------
+  wire [IF_AW-1:0]  if_raddr;
+  wire [WT_AW-1:0]  wt_raddr;
+  wire [OUT_AW-1:0] out_raddr, out_waddr;
+  wire [OUT_W-1:0]  out_wdata;
+  wire [IF_W-1:0]   if_rdata_b  [0:BANKS-1];
+  wire [WT_W-1:0]   wt_rdata_b  [0:BANKS-1];
+  wire [OUT_W-1:0]  out_rdata_b [0:BANKS-1];
+  reg               hp_rbank_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      hp_rbank_q <= 1'b0;
+    else if (hp_re_i) hp_rbank_q <= hp_bank_i;
+  end
+
+  genvar b;
+  generate
+    for (b = 0; b < BANKS; b = b + 1) begin : g_bank
+      wire [0:0] bk = b;
+      wire host_sel = (hp_bank_i == bk[0]);
+      sagen_sram #(.WIDTH(IF_W), .WORDS(IF_WORDS), .AW(IF_AW)) u_ifmap (
+        .clk_i  (clk_i),
+        .we_i   (hp_we_i && !hp_mem_i && host_sel),
+        .waddr_i(hp_addr_i[IF_AW-1:0]),
+        .wdata_i(hp_wdata_i[IF_W-1:0]),
+        .re_i   (if_re && (if_bank == bk[0])),
+        .raddr_i(if_raddr),
+        .rdata_o(if_rdata_b[b])
+      );
+      sagen_sram #(.WIDTH(WT_W), .WORDS(WT_WORDS), .AW(WT_AW)) u_weight (
+        .clk_i  (clk_i),
+        .we_i   (hp_we_i && hp_mem_i && host_sel),
+        .waddr_i(hp_addr_i[WT_AW-1:0]),
+        .wdata_i(hp_wdata_i[WT_W-1:0]),
+        .re_i   (wt_re && (wt_bank == bk[0])),
+        .raddr_i(wt_raddr),
+        .rdata_o(wt_rdata_b[b])
+      );
+      // The array owns the output bank it writes while busy; the host reads the other one.
+      wire array_owns = busy && (out_bank == bk[0]);
+      sagen_sram #(.WIDTH(OUT_W), .WORDS(OUT_WORDS), .AW(OUT_AW)) u_output (
+        .clk_i  (clk_i),
+        .we_i   (out_we && (out_bank == bk[0])),
+        .waddr_i(out_waddr),
+        .wdata_i(out_wdata),
+        .re_i   (array_owns ? out_re : (hp_re_i && host_sel)),
+        .raddr_i(array_owns ? out_raddr : hp_addr_i[OUT_AW-1:0]),
+        .rdata_o(out_rdata_b[b])
+      );
+    end
+  endgenerate
+
+  wire [IF_W-1:0]  if_rdata  = if_rdata_b[if_bank & (BANKS > 1)];
+  wire [WT_W-1:0]  wt_rdata  = wt_rdata_b[wt_bank & (BANKS > 1)];
+  wire [OUT_W-1:0] psm_rdata = out_rdata_b[out_bank & (BANKS > 1)];
+  assign hp_rdata_o = out_rdata_b[hp_rbank_q & (BANKS > 1)];
+
+  assign ev_hp_bytes = hp_we_i ? (hp_mem_i ? WT_BYTES : IF_BYTES) : (hp_re_i ? OUT_BYTES : 16'd0);
+
+  // ---- feeder and weights -------------------------------------------------------------------
+  wire                    f_ready, f_idle, w_ready;
+  wire [ROWS*IN_BITS-1:0] f_head;
+  wire [ROWS-1:0]         f_head_last;
+  wire [WT_W-1:0]         w_head;
+  wire                    pop;
+
+  sagen_feeder #(
+    .ROWS    (ROWS),
+    .BUS     (BUS),
+    .LG_BUS  (LG_BUS),
+    .IN_BITS (IN_BITS),
+    .M       (M),
+    .PAT_BITS(PAT_BITS),
+    .DEPTH   (FIFO_DEPTH),
+    .AW      (IF_AW)
+  ) u_feeder (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .start_i      (go),
+    .n_ch_i       (d_n_ch[15:0]),
+    .n_kr_i       (d_n_kr[15:0]),
+    .n_xc_i       (d_n_xc[15:0]),
+    .n_oy_i       (d_n_oy[15:0]),
+    .n_kg_i       (d_n_kg[15:0]),
+    .plane_i      (d_plane),
+    .kr_step_i    (d_kr_step),
+    .oy_step_i    (d_oy_step),
+    .xc_step_i    (d_xc_step),
+    .base_i       (d_base),
+    .dil_h_i      (d_dil_h[15:0]),
+    .str_h_i      (d_str_h[15:0]),
+    .str_w_i      (d_str_w[15:0]),
+    .pad_t_i      (d_pad_t[15:0]),
+    .pad_l_i      (d_pad_l[15:0]),
+    .tile_h_i     (d_tile_h[15:0]),
+    .tile_w_i     (d_tile_w[15:0]),
+    .span_i       (d_span[15:0]),
+    .pat_i        (d_pat),
+    .pat_top_i    (d_pat_top[15:0]),
+    .sram_re_o    (if_re),
+    .sram_addr_o  (if_raddr),
+    .sram_rdata_i (if_rdata),
+    .pop_i        (pop),
+    .ready_o      (f_ready),
+    .head_o       (f_head),
+    .head_last_o  (f_head_last),
+    .idle_o       (f_idle),
+    .ev_pad_word_o(ev_pad_word)
+  );
+
+  sagen_weight_fetcher #(
+    .COLS  (COLS),
+    .W_BITS(W_BITS),
+    .AW    (WT_AW)
+  ) u_weight_fetcher (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (go),
+    .len_i       (d_len),
+    .n_ctx_i     (d_n_ctx),
+    .n_kg_i      (d_n_kg[15:0]),
+    .k_act_i     (d_k_act[15:0]),
+    .sram_re_o   (wt_re),
+    .sram_addr_o (wt_raddr),
+    .sram_rdata_i(wt_rdata),
+    .pop_i       (pop),
+    .ready_o     (w_ready),
+    .head_o      (w_head)
+  );
+
+  // ---- array edge: step, bubbles, drain -------------------------------------------------------
+  wire        psm_done;
+  reg  [15:0] gap_q;       // steps since the last context end entered row 0
+  reg         started_q;   // the pass has made its first valid step
+  wire        ready     = f_ready && w_ready;
+  wire        head_last = f_head_last[0];
+  wire        too_soon  = head_last && (gap_q < GAP);
+  assign      pop       = busy && ready && !too_soon;
+  wire        bubble    = busy && ready && too_soon;
+  wire        draining  = busy && f_idle;
+  wire        step      = pop || bubble || draining;
+  assign      pass_end  = f_idle && psm_done;
+
+  assign ev_step_valid = pop;
+  assign ev_bubble     = bubble;
+  assign ev_drain      = draining;
+  assign ev_fill       = busy && !ready && !f_idle && !started_q;
+  assign ev_stall      = busy && !ready && !f_idle && started_q;
+
+  // Context bookkeeping at the array edge, for the count of useful MACs.
+  reg [31:0] e_lanes_left, e_cols_left;   // lanes / columns of the current context and beyond
+  reg [15:0] e_xc, e_oy;
+  localparam [31:0] ROWS32 = ROWS;
+  localparam [31:0] COLS32 = COLS;
+  wire [31:0] lanes_act = (e_lanes_left > ROWS32) ? ROWS32 : e_lanes_left;
+  wire [31:0] cols_act  = (e_cols_left > COLS32) ? COLS32 : e_cols_left;
+  wire [31:0] macs      = lanes_act * cols_act;
+  assign ev_macs = pop ? macs[15:0] : 16'd0;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gap_q <= 16'hFFFF; started_q <= 1'b0;
+      e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_xc <= 16'd0; e_oy <= 16'd0;
+    end else if (go) begin
+      started_q <= 1'b0;
+      e_lanes_left <= d_tile_ow; e_cols_left <= d_k_act; e_xc <= 16'd0; e_oy <= 16'd0;
+    end else begin
+      if (step) gap_q <= (pop && head_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
+      if (pop) started_q <= 1'b1;
+      if (pop && head_last) begin
+        if (e_xc + 16'd1 < d_n_xc[15:0]) begin
+          e_xc <= e_xc + 16'd1;
+          e_lanes_left <= e_lanes_left - ROWS32;
+        end else begin
+          e_xc <= 16'd0;
+          e_lanes_left <= d_tile_ow;
+          if (e_oy + 16'd1 < d_n_oy[15:0]) begin
+            e_oy <= e_oy + 16'd1;
+          end else begin
+            e_oy <= 16'd0;
+            e_cols_left <= (e_cols_left > COLS32) ? e_cols_left - COLS32 : 32'd0;
+          end
+        end
+      end
+    end
+  end
+
+  // ---- feed registers (row skew), weight skew, array ------------------------------------------
+  wire [ROWS*IN_BITS-1:0] a_sk;
+  wire [ROWS-1:0]         a_vld_sk, a_last_sk;
+  wire [WT_W-1:0]         b_sk;
+  genvar r, c;
+  generate
+    for (r = 0; r < ROWS; r = r + 1) begin : g_feed_reg
+      sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r)) u_skew (
+        .clk_i (clk_i),
+        .rst_ni(rst_ni),
+        .en_i  (step),
+        .d_i   ({pop, pop && f_head_last[r], pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
+        .q_o   ({a_vld_sk[r], a_last_sk[r], a_sk[r*IN_BITS +: IN_BITS]})
+      );
+    end
+    for (c = 0; c < COLS; c = c + 1) begin : g_weight_reg
+      sagen_skew #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
+        .clk_i (clk_i),
+        .rst_ni(rst_ni),
+        .en_i  (step),
+        .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
+        .q_o   (b_sk[c*W_BITS +: W_BITS])
+      );
+    end
+  endgenerate
+
+  wire [OUT_W-1:0] res;
+  wire [COLS-1:0]  res_vld;
+  sagen_array #(
+    .ROWS    (ROWS),
+    .COLS    (COLS),
+    .IN_BITS (IN_BITS),
+    .W_BITS  (W_BITS),
+    .ACC_BITS(ACC_BITS)
+  ) u_array (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .en_i     (step),
+    .a_i      (a_sk),
+    .a_vld_i  (a_vld_sk),
+    .a_last_i (a_last_sk),
+    .b_i      (b_sk),
+    .res_o    (res),
+    .res_vld_o(res_vld)
+  );
+
+  sagen_psum_manager #(
+    .ROWS    (ROWS),
+    .COLS    (COLS),
+    .ACC_BITS(ACC_BITS),
+    .AW      (OUT_AW)
+  ) u_psum_manager (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (go),
+    .accumulate_i(accumulate),
+    .n_xc_i      (d_n_xc[15:0]),
+    .n_oy_i      (d_n_oy[15:0]),
+    .n_kg_i      (d_n_kg[15:0]),
+    .tile_ow_i   (d_tile_ow[15:0]),
+    .step_i      (step),
+    .res_i       (res),
+    .res_vld_i   (res_vld),
+    .sram_re_o   (out_re),
+    .sram_raddr_o(out_raddr),
+    .sram_rdata_i(psm_rdata),
+    .sram_we_o   (out_we),
+    .sram_waddr_o(out_waddr),
+    .sram_wdata_o(out_wdata),
+    .done_o      (psm_done)
+  );
+
+  // Descriptor bits this configuration does not use.
+  wire unused_desc = ^{d_n_ch[31:16], d_n_kr[31:16], d_n_xc[31:16], d_n_oy[31:16],
+                       d_n_kg[31:16], d_k_act[31:16], d_dil_h[31:16], d_str_h[31:16],
+                       d_str_w[31:16], d_pad_t[31:16], d_pad_l[31:16], d_tile_h[31:16],
+                       d_tile_w[31:16], d_span[31:16], d_pat_top[31:16], d_tile_ow[31:16],
+                       d_flags[31:4], macs[31:16], hp_wdata_i, hp_addr_i};
+
+endmodule
+
+`resetall

@@ -1,0 +1,180 @@
+// sagen_ctrl: control and status registers, pass sequencing and performance counters.
+//
+// The host writes a pass descriptor into the CSRs and writes CTRL.start. The descriptor is
+// latched when the pass begins, so the host may write the next one while a pass runs; a start
+// written while busy is held (STATUS.pending) and begins the cycle the running pass ends. A
+// descriptor that cannot work (a zero count, a pattern wider than the hardware) is refused:
+// STATUS.error is set and the pass ends at once without touching the memories.
+//
+// CSR map (32-bit registers, word addresses):
+//   0 CTRL      W  bit0 start, bit1 clear counters and error
+//   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, [31:8] passes ended
+//   2..25      RW pass descriptor (see the localparams below)
+//   26 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
+//   27 MAGIC    R  0x5A6E0001
+//   28..35     RW kernel pattern, 32 bits each, bit 0 first
+//   36..63      R  performance counters, 64 bits each as (low, high) pairs
+`default_nettype none
+
+module sagen_ctrl #(
+  parameter integer ROWS     = 4,
+  parameter integer COLS     = 4,
+  parameter integer BUS      = 16,
+  parameter integer PAT_BITS = 64
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // CSR port
+  input  wire                csr_we_i,
+  input  wire [5:0]          csr_addr_i,
+  input  wire [31:0]         csr_wdata_i,
+  output reg  [31:0]         csr_rdata_o,
+  // pass control
+  output reg                 go_o,        // one cycle: blocks load the latched descriptor
+  output reg                 busy_o,
+  input  wire                pass_end_i,  // the running pass has written its last result
+  // latched descriptor
+  output reg  [31:0]         d_n_ch_o, d_n_kr_o, d_n_xc_o, d_n_oy_o, d_n_kg_o, d_k_act_o,
+  output reg  [31:0]         d_plane_o, d_kr_step_o, d_oy_step_o, d_xc_step_o, d_base_o,
+  output reg  [31:0]         d_dil_h_o, d_str_h_o, d_str_w_o, d_pad_t_o, d_pad_l_o,
+  output reg  [31:0]         d_tile_h_o, d_tile_w_o, d_span_o, d_pat_top_o, d_len_o,
+  output reg  [31:0]         d_n_ctx_o, d_tile_ow_o, d_flags_o,
+  output reg  [PAT_BITS-1:0] d_pat_o,
+  // performance events (one cycle each)
+  input  wire                ev_step_valid_i,
+  input  wire                ev_bubble_i,
+  input  wire                ev_fill_i,
+  input  wire                ev_stall_i,
+  input  wire                ev_drain_i,
+  input  wire [15:0]         ev_macs_i,
+  input  wire                ev_if_read_i,
+  input  wire                ev_wt_read_i,
+  input  wire                ev_out_read_i,
+  input  wire                ev_out_write_i,
+  input  wire [15:0]         ev_hp_bytes_i,
+  input  wire                ev_pad_word_i
+);
+
+  localparam integer NDESC  = 24;            // descriptor registers 2..25
+  localparam integer NCNT   = 14;
+  localparam [31:0]  MAGIC  = 32'h5A6E0001;
+  localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
+  localparam [31:0]  PATB32 = PAT_BITS - 1;
+  localparam [31:0]  PARAMS = {PATB32[7:0], BUS32[7:0], COLS32[7:0], ROWS32[7:0]};
+
+  reg [31:0] desc_q [0:NDESC-1];
+  reg [31:0] pat_q  [0:7];
+  reg [47:0] cnt_q  [0:NCNT-1];
+  reg        pending_q, error_q;
+  reg [23:0] passes_q;
+
+  // A descriptor the hardware cannot run.
+  wire bad_desc = (desc_q[0] == 32'd0) || (desc_q[1] == 32'd0) || (desc_q[2] == 32'd0) ||
+                  (desc_q[3] == 32'd0) || (desc_q[4] == 32'd0) || (desc_q[20] == 32'd0) ||
+                  (desc_q[21] == 32'd0) || (desc_q[18] == 32'd0) ||
+                  (desc_q[5] == 32'd0) || (desc_q[19] >= PAT_BITS);
+
+  wire [5:0] didx = csr_addr_i - 6'd2;
+  wire start_wr = csr_we_i && (csr_addr_i == 6'd0) && csr_wdata_i[0];
+  wire clear_wr = csr_we_i && (csr_addr_i == 6'd0) && csr_wdata_i[1];
+  wire launch   = !busy_o && !go_o && (start_wr || pending_q);
+
+  reg [PAT_BITS-1:0] pat_flat;
+  integer i;
+  always @* begin
+    pat_flat = {PAT_BITS{1'b0}};
+    for (i = 0; i < PAT_BITS; i = i + 1) pat_flat[i] = pat_q[i / 32][i % 32];
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (i = 0; i < NDESC; i = i + 1) desc_q[i] <= 32'd0;
+      for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
+      pending_q <= 1'b0; error_q <= 1'b0; passes_q <= 24'd0;
+      go_o <= 1'b0; busy_o <= 1'b0;
+      d_n_ch_o <= 32'd0; d_n_kr_o <= 32'd0; d_n_xc_o <= 32'd0; d_n_oy_o <= 32'd0;
+      d_n_kg_o <= 32'd0; d_k_act_o <= 32'd0; d_plane_o <= 32'd0; d_kr_step_o <= 32'd0;
+      d_oy_step_o <= 32'd0; d_xc_step_o <= 32'd0; d_base_o <= 32'd0; d_dil_h_o <= 32'd0;
+      d_str_h_o <= 32'd0; d_str_w_o <= 32'd0; d_pad_t_o <= 32'd0; d_pad_l_o <= 32'd0;
+      d_tile_h_o <= 32'd0; d_tile_w_o <= 32'd0; d_span_o <= 32'd0; d_pat_top_o <= 32'd0;
+      d_len_o <= 32'd0; d_n_ctx_o <= 32'd0; d_tile_ow_o <= 32'd0; d_flags_o <= 32'd0;
+      d_pat_o <= {PAT_BITS{1'b0}};
+    end else begin
+      if (csr_we_i && csr_addr_i >= 6'd2 && csr_addr_i < 6'd26) desc_q[didx[4:0]] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i >= 6'd28 && csr_addr_i < 6'd36) pat_q[csr_addr_i[2:0] - 3'd4] <= csr_wdata_i;
+      go_o <= 1'b0;
+      if (clear_wr) error_q <= 1'b0;
+      if (start_wr && (busy_o || go_o)) pending_q <= 1'b1;
+      if (launch) begin
+        pending_q <= 1'b0;
+        if (bad_desc) begin
+          error_q  <= 1'b1;
+          passes_q <= passes_q + 24'd1;
+        end else begin
+          go_o <= 1'b1;
+          d_n_ch_o <= desc_q[0]; d_n_kr_o <= desc_q[1]; d_n_xc_o <= desc_q[2];
+          d_n_oy_o <= desc_q[3]; d_n_kg_o <= desc_q[4]; d_k_act_o <= desc_q[5];
+          d_plane_o <= desc_q[6]; d_kr_step_o <= desc_q[7]; d_oy_step_o <= desc_q[8];
+          d_xc_step_o <= desc_q[9]; d_base_o <= desc_q[10]; d_dil_h_o <= desc_q[11];
+          d_str_h_o <= desc_q[12]; d_str_w_o <= desc_q[13]; d_pad_t_o <= desc_q[14];
+          d_pad_l_o <= desc_q[15]; d_tile_h_o <= desc_q[16]; d_tile_w_o <= desc_q[17];
+          d_span_o <= desc_q[18]; d_pat_top_o <= desc_q[19]; d_len_o <= desc_q[20];
+          d_n_ctx_o <= desc_q[21]; d_tile_ow_o <= desc_q[22]; d_flags_o <= desc_q[23];
+          d_pat_o <= pat_flat;
+        end
+      end
+      if (go_o) busy_o <= 1'b1;
+      if (busy_o && pass_end_i) begin
+        busy_o   <= 1'b0;
+        passes_q <= passes_q + 24'd1;
+      end
+    end
+  end
+
+  // Performance counters.
+  wire [47:0] inc [0:NCNT-1];
+  assign inc[0]  = 48'd1;
+  assign inc[1]  = {47'd0, busy_o};
+  assign inc[2]  = {47'd0, ev_step_valid_i};
+  assign inc[3]  = {47'd0, ev_bubble_i};
+  assign inc[4]  = {47'd0, ev_fill_i};
+  assign inc[5]  = {47'd0, ev_stall_i};
+  assign inc[6]  = {47'd0, ev_drain_i};
+  assign inc[7]  = {32'd0, ev_macs_i};
+  assign inc[8]  = {47'd0, ev_if_read_i};
+  assign inc[9]  = {47'd0, ev_wt_read_i};
+  assign inc[10] = {47'd0, ev_out_read_i};
+  assign inc[11] = {47'd0, ev_out_write_i};
+  assign inc[12] = {32'd0, ev_hp_bytes_i};
+  assign inc[13] = {47'd0, ev_pad_word_i};
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= 48'd0;
+    end else begin
+      for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= clear_wr ? 48'd0 : cnt_q[i] + inc[i];
+    end
+  end
+
+  // Reads (combinational).
+  wire [5:0] cidx = csr_addr_i - 6'd36;
+  wire unused_idx = didx[5] ^ cidx[5];
+  always @* begin
+    csr_rdata_o = 32'd0;
+    if (csr_addr_i == 6'd1) begin
+      csr_rdata_o = {passes_q, 5'd0, error_q, pending_q, busy_o || go_o};
+    end else if (csr_addr_i >= 6'd2 && csr_addr_i < 6'd26) begin
+      csr_rdata_o = desc_q[didx[4:0]];
+    end else if (csr_addr_i == 6'd26) begin
+      csr_rdata_o = PARAMS;
+    end else if (csr_addr_i == 6'd27) begin
+      csr_rdata_o = MAGIC;
+    end else if (csr_addr_i >= 6'd28 && csr_addr_i < 6'd36) begin
+      csr_rdata_o = pat_q[csr_addr_i[2:0] - 3'd4];
+    end else if (csr_addr_i >= 6'd36) begin
+      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[4:1]][47:32]} : cnt_q[cidx[4:1]][31:0];
+    end
+  end
+
+endmodule
+
+`resetall

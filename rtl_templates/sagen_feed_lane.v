@@ -1,0 +1,133 @@
+// sagen_feed_lane: one lane of the on-the-fly im2col data feeder, one per array row.
+//
+// Every lane sees every bus word the index counters read. The word comes with REL, the position
+// of its first element relative to the first interest element of lane 0 in the current row of
+// the interest region. The lane's own first interest element sits at its local offset
+// LOC = LANE * stride_w, so the kernel pattern (bit s*dilation_w set for each kernel column s) is
+// shifted by the word offset LOC - REL to align it with the bus: each set bit inside the bus
+// marks an element this lane needs. Up to M of them are taken per cycle (the intermediate
+// registers) and pushed into the lane FIFO; if more remain, or the FIFO has no room, the lane
+// holds done_o low and the read pipeline stops until every lane has its data. The array pops
+// one element per step from the FIFO head; the feed registers that skew row r by r steps are a
+// sagen_skew after the lane.
+`default_nettype none
+
+module sagen_feed_lane #(
+  parameter integer LANE     = 0,   // array row this lane feeds
+  parameter integer BUS      = 16,  // elements per bus word
+  parameter integer IN_BITS  = 8,   // bits per element
+  parameter integer M        = 3,   // intermediate registers: elements taken per cycle
+  parameter integer PAT_BITS = 64,  // kernel pattern width
+  parameter integer DEPTH    = 4    // FIFO depth in elements, >= M
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  // current bus word (held by the feeder until every lane is done with it)
+  input  wire                    word_vld_i,
+  input  wire [BUS*IN_BITS-1:0]  word_i,
+  input  wire signed [31:0]   word_rel_i,   // word start - lane 0's first interest element
+  input  wire                    word_adv_i,   // every lane is done: the next word comes
+  input  wire                    pass_last_i,  // this word is in the last row pass of a context
+  // configuration of the current pass
+  input  wire [PAT_BITS-1:0]     pat_i,        // kernel pattern
+  input  wire [31:0]          pat_top_i,    // index of the pattern's highest set bit
+  input  wire [31:0]          stride_w_i,   // horizontal stride: local offset = LANE*stride
+  // array side
+  input  wire                    pop_i,        // the array takes the head this cycle
+  output wire                    done_o,       // taken everything this lane needs of the word
+  output wire                    nonempty_o,
+  output wire [IN_BITS-1:0]      head_o,
+  output wire                    head_last_o   // head is the last element of its context
+);
+
+  localparam integer CW = $clog2(DEPTH + 1);  // FIFO count width
+  localparam integer BW = $clog2((BUS > DEPTH ? BUS : DEPTH) + 1);  // element count width
+
+  // ---- align the kernel pattern with the bus ------------------------------------------------
+  wire signed [31:0] loc = LANE * $signed(stride_w_i);
+  wire signed [31:0] sh  = loc - word_rel_i;            // pattern bit 0 sits at bus position sh
+  wire signed [31:0] last_pos = sh + $signed(pat_top_i); // bus position of the last kernel tap
+  wire [31:0] sh_mag = sh[31] ? -sh : sh;
+  wire [BUS+PAT_BITS-1:0] pat_ext = {{BUS{1'b0}}, pat_i};
+  wire [BUS+PAT_BITS-1:0] pat_sh  = sh[31] ? (pat_ext >> sh_mag) : (pat_ext << sh_mag);
+  wire [BUS-1:0] sel = pat_sh[BUS-1:0];
+  wire unused_pat_sh = ^pat_sh[BUS+PAT_BITS-1:BUS];
+
+  reg  [BUS-1:0] taken_q;
+  wire [BUS-1:0] avail = word_vld_i ? (sel & ~taken_q) : {BUS{1'b0}};
+
+  // ---- FIFO state ------------------------------------------------------------------------------
+  reg [IN_BITS-1:0] q_data [0:DEPTH-1];
+  reg               q_last [0:DEPTH-1];
+  reg [CW-1:0]      count_q;
+
+  // ---- selection: take the first npick available elements, in bus order -------------------
+  reg [BW-1:0]        navail;
+  reg [BW-1:0]        npick;
+  reg [BW-1:0]        cnt;
+  reg [BUS-1:0]       picked;
+  reg [M*IN_BITS-1:0] slot_data;
+  reg [M-1:0]         slot_last;
+  reg [31:0]          room_i, npick_i;
+  integer i;
+  always @* begin
+    navail = {BW{1'b0}};
+    for (i = 0; i < BUS; i = i + 1) navail = navail + {{(BW-1){1'b0}}, avail[i]};
+    room_i  = DEPTH - {{(32-CW){1'b0}}, count_q} + {31'd0, pop_i};
+    npick_i = {{(32-BW){1'b0}}, navail};
+    if (npick_i > M)      npick_i = M;
+    if (npick_i > room_i) npick_i = room_i;
+    npick = npick_i[BW-1:0];
+    cnt       = {BW{1'b0}};
+    picked    = {BUS{1'b0}};
+    slot_data = {(M*IN_BITS){1'b0}};
+    slot_last = {M{1'b0}};
+    for (i = 0; i < BUS; i = i + 1) begin
+      if (avail[i] && cnt < npick) begin
+        picked[i] = 1'b1;
+        slot_data[cnt*IN_BITS +: IN_BITS] = word_i[i*IN_BITS +: IN_BITS];
+        slot_last[cnt*1 +: 1] = pass_last_i && (last_pos == i);
+        cnt = cnt + 1'b1;
+      end
+    end
+  end
+
+  assign done_o = word_vld_i && (npick == navail);
+
+  // ---- FIFO update: pop from the head, push npick slots behind the survivors ----------------
+  wire [CW-1:0] keep = count_q - {{(CW-1){1'b0}}, pop_i};
+  integer e, m;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      count_q <= {CW{1'b0}};
+      taken_q <= {BUS{1'b0}};
+      for (e = 0; e < DEPTH; e = e + 1) begin
+        q_data[e] <= {IN_BITS{1'b0}};
+        q_last[e] <= 1'b0;
+      end
+    end else begin
+      for (e = 0; e < DEPTH; e = e + 1) begin
+        if (pop_i && e + 1 < DEPTH) begin
+          q_data[e] <= q_data[e+1];
+          q_last[e] <= q_last[e+1];
+        end
+        for (m = 0; m < M; m = m + 1) begin
+          if (m < {{(32-BW){1'b0}}, npick} && e == {{(32-CW){1'b0}}, keep} + m) begin
+            q_data[e] <= slot_data[m*IN_BITS +: IN_BITS];
+            q_last[e] <= slot_last[m];
+          end
+        end
+      end
+      count_q <= keep + npick[CW-1:0];
+      if (word_adv_i) taken_q <= {BUS{1'b0}};
+      else            taken_q <= taken_q | picked;
+    end
+  end
+
+  assign nonempty_o  = (count_q != {CW{1'b0}});
+  assign head_o      = q_data[0];
+  assign head_last_o = q_last[0];
+
+endmodule
+
+`resetall

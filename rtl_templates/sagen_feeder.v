@@ -1,0 +1,170 @@
+// sagen_feeder: the on-the-fly im2col data feeder (index counters, one read word stage shared
+// by all lanes, ROWS feed lanes). It reads every word of a context's interest region once and
+// lets each lane pick the elements its output pixel needs. The array side sees one FIFO head per
+// lane; the array pops all heads together. The feed registers (row skew) follow in sagen_core.
+`default_nettype none
+
+module sagen_feeder #(
+  parameter integer ROWS     = 4,   // feed lanes
+  parameter integer BUS      = 16,  // elements per bus word
+  parameter integer LG_BUS   = 4,   // log2(BUS)
+  parameter integer IN_BITS  = 8,   // bits per element
+  parameter integer M        = 3,   // intermediate registers per lane
+  parameter integer PAT_BITS = 64,  // kernel pattern width
+  parameter integer DEPTH    = 4,   // lane FIFO depth
+  parameter integer AW       = 10   // ifmap SRAM address bits
+) (
+  input  wire                   clk_i,
+  input  wire                   rst_ni,
+  input  wire                   start_i,
+  // pass descriptor
+  input  wire [15:0]            n_ch_i,
+  input  wire [15:0]            n_kr_i,
+  input  wire [15:0]            n_xc_i,
+  input  wire [15:0]            n_oy_i,
+  input  wire [15:0]            n_kg_i,
+  input  wire [31:0]            plane_i,
+  input  wire [31:0]            kr_step_i,
+  input  wire [31:0]            oy_step_i,
+  input  wire [31:0]            xc_step_i,
+  input  wire [31:0]            base_i,
+  input  wire [15:0]            dil_h_i,
+  input  wire [15:0]            str_h_i,
+  input  wire [15:0]            str_w_i,
+  input  wire [15:0]            pad_t_i,
+  input  wire [15:0]            pad_l_i,
+  input  wire [15:0]            tile_h_i,
+  input  wire [15:0]            tile_w_i,
+  input  wire [15:0]            span_i,
+  input  wire [PAT_BITS-1:0]    pat_i,
+  input  wire [15:0]            pat_top_i,
+  // ifmap SRAM read port
+  output wire                   sram_re_o,
+  output wire [AW-1:0]          sram_addr_o,
+  input  wire [BUS*IN_BITS-1:0] sram_rdata_i,
+  // array side
+  input  wire                   pop_i,
+  output wire                   ready_o,     // every lane has an element
+  output wire [ROWS*IN_BITS-1:0] head_o,
+  output wire [ROWS-1:0]        head_last_o,
+  output wire                   idle_o,      // the pass's elements have all left the lanes
+  // performance events
+  output wire                   ev_pad_word_o  // a word of padding only, not read
+);
+
+  wire          ic_vld, ic_rd, ic_last;
+  wire [AW-1:0] ic_addr;
+  wire [BUS-1:0] ic_mask;
+  wire [31:0]   ic_rel;
+
+  reg           b_vld_q;
+  reg [BUS-1:0] b_mask_q;
+  reg [31:0]    b_rel_q;
+  reg           b_last_q;
+
+  wire [ROWS-1:0] lane_done;
+  wire [ROWS-1:0] lane_nonempty;
+  wire all_done = &lane_done;
+  wire adv_b    = b_vld_q && all_done;
+  wire accept   = !b_vld_q || adv_b;
+
+  sagen_index_counters #(
+    .BUS   (BUS),
+    .LG_BUS(LG_BUS),
+    .AW    (AW)
+  ) u_index_counters (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .start_i    (start_i),
+    .n_ch_i     (n_ch_i),
+    .n_kr_i     (n_kr_i),
+    .n_xc_i     (n_xc_i),
+    .n_oy_i     (n_oy_i),
+    .n_kg_i     (n_kg_i),
+    .plane_i    (plane_i),
+    .kr_step_i  (kr_step_i),
+    .oy_step_i  (oy_step_i),
+    .xc_step_i  (xc_step_i),
+    .base_i     (base_i),
+    .dil_h_i    (dil_h_i),
+    .str_h_i    (str_h_i),
+    .pad_t_i    (pad_t_i),
+    .pad_l_i    (pad_l_i),
+    .tile_h_i   (tile_h_i),
+    .tile_w_i   (tile_w_i),
+    .span_i     (span_i),
+    .adv_i      (accept),
+    .vld_o      (ic_vld),
+    .rd_o       (ic_rd),
+    .addr_o     (ic_addr),
+    .mask_o     (ic_mask),
+    .rel_o      (ic_rel),
+    .pass_last_o(ic_last)
+  );
+
+  assign sram_re_o     = accept && ic_rd;
+  assign sram_addr_o   = ic_addr;
+  assign ev_pad_word_o = accept && ic_vld && !ic_rd;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      b_vld_q  <= 1'b0;
+      b_mask_q <= {BUS{1'b0}};
+      b_rel_q  <= 32'd0;
+      b_last_q <= 1'b0;
+    end else if (start_i) begin
+      b_vld_q  <= 1'b0;
+    end else if (accept) begin
+      b_vld_q  <= ic_vld;
+      b_mask_q <= ic_mask;
+      b_rel_q  <= ic_rel;
+      b_last_q <= ic_last;
+    end
+  end
+
+  // Positions without real data read as zero (padding, or not read at all).
+  reg [BUS*IN_BITS-1:0] word;
+  integer i;
+  always @* begin
+    for (i = 0; i < BUS; i = i + 1) begin
+      word[i*IN_BITS +: IN_BITS] = b_mask_q[i] ? sram_rdata_i[i*IN_BITS +: IN_BITS]
+                                               : {IN_BITS{1'b0}};
+    end
+  end
+
+  genvar l;
+  generate
+    for (l = 0; l < ROWS; l = l + 1) begin : g_lane
+      sagen_feed_lane #(
+        .LANE    (l),
+        .BUS     (BUS),
+        .IN_BITS (IN_BITS),
+        .M       (M),
+        .PAT_BITS(PAT_BITS),
+        .DEPTH   (DEPTH)
+      ) u_lane (
+        .clk_i      (clk_i),
+        .rst_ni     (rst_ni),
+        .word_vld_i (b_vld_q),
+        .word_i     (word),
+        .word_rel_i (b_rel_q),
+        .word_adv_i (adv_b),
+        .pass_last_i(b_last_q),
+        .pat_i      (pat_i),
+        .pat_top_i  ({16'd0, pat_top_i}),
+        .stride_w_i ({16'd0, str_w_i}),
+        .pop_i      (pop_i),
+        .done_o     (lane_done[l]),
+        .nonempty_o (lane_nonempty[l]),
+        .head_o     (head_o[l*IN_BITS +: IN_BITS]),
+        .head_last_o(head_last_o[l])
+      );
+    end
+  endgenerate
+
+  assign ready_o = &lane_nonempty;
+  assign idle_o  = !ic_vld && !b_vld_q && !(|lane_nonempty);
+
+endmodule
+
+`resetall

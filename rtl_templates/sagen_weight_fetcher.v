@@ -1,0 +1,109 @@
+// sagen_weight_fetcher: streams one weight word (one weight per array column) per array step,
+// in the reduction order the feed lanes use. The weight SRAM holds a tile as
+// [filter group][channel][kernel row][kernel column] words of COLS weights, so a context reads
+// L = C*R*S consecutive words; every context of a filter group reads the same L words. Columns
+// past the layer's last filter read as zero. A small FIFO hides the SRAM read latency.
+`default_nettype none
+
+module sagen_weight_fetcher #(
+  parameter integer COLS   = 4,   // array columns
+  parameter integer W_BITS = 8,   // bits per weight
+  parameter integer AW     = 10   // weight SRAM address bits
+) (
+  input  wire                   clk_i,
+  input  wire                   rst_ni,
+  input  wire                   start_i,
+  input  wire [31:0]            len_i,     // L: words per context
+  input  wire [31:0]            n_ctx_i,   // contexts per filter group
+  input  wire [15:0]            n_kg_i,    // filter groups
+  input  wire [15:0]            k_act_i,   // filters in the tile
+  output wire                   sram_re_o,
+  output wire [AW-1:0]          sram_addr_o,
+  input  wire [COLS*W_BITS-1:0] sram_rdata_i,
+  input  wire                   pop_i,
+  output wire                   ready_o,
+  output wire [COLS*W_BITS-1:0] head_o
+);
+
+  localparam [2:0]  DEPTH = 3'd4;
+  localparam [31:0] COLS32 = COLS;
+  localparam [15:0] COLS16 = COLS32[15:0];
+
+  reg        run_q;                 // reads left to issue
+  reg [31:0] i_q, ctx_q, base_q;
+  reg [15:0] kg_q;
+  reg [15:0] kleft_q;               // filters left from this group on
+  reg        inflight_q;
+  reg [15:0] inflight_kleft_q;
+
+  reg [COLS*W_BITS-1:0] fifo_q [0:DEPTH-1];
+  reg [1:0]  wp_q, rp_q;
+  reg [2:0]  count_q;
+
+  wire [2:0] occupancy = count_q + {2'd0, inflight_q};
+  wire       issue = run_q && (occupancy < DEPTH || (occupancy == DEPTH && pop_i));
+  assign sram_re_o = issue;
+  wire [31:0] addr = base_q + i_q;
+  assign sram_addr_o = addr[AW-1:0];
+  wire unused_addr = ^addr[31:AW];
+
+  // Column mask of the word arriving from the SRAM.
+  reg [COLS*W_BITS-1:0] masked;
+  integer c;
+  always @* begin
+    for (c = 0; c < COLS; c = c + 1) begin
+      masked[c*W_BITS +: W_BITS] = (c < {16'd0, inflight_kleft_q}) ?
+                                   sram_rdata_i[c*W_BITS +: W_BITS] : {W_BITS{1'b0}};
+    end
+  end
+
+  wire last_i   = (i_q + 32'd1 >= len_i);
+  wire last_ctx = (ctx_q + 32'd1 >= n_ctx_i);
+  wire last_kg  = (kg_q + 16'd1 >= n_kg_i);
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      run_q <= 1'b0; i_q <= 32'd0; ctx_q <= 32'd0; base_q <= 32'd0; kg_q <= 16'd0;
+      kleft_q <= 16'd0; inflight_q <= 1'b0; inflight_kleft_q <= 16'd0;
+      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
+    end else if (start_i) begin
+      run_q <= 1'b1; i_q <= 32'd0; ctx_q <= 32'd0; base_q <= 32'd0; kg_q <= 16'd0;
+      kleft_q <= k_act_i; inflight_q <= 1'b0;
+      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
+    end else begin
+      inflight_q <= issue;
+      if (issue) begin
+        inflight_kleft_q <= kleft_q;
+        if (!last_i) begin
+          i_q <= i_q + 32'd1;
+        end else begin
+          i_q <= 32'd0;
+          if (!last_ctx) begin
+            ctx_q <= ctx_q + 32'd1;
+          end else begin
+            ctx_q <= 32'd0;
+            if (last_kg) begin
+              run_q <= 1'b0;
+            end else begin
+              kg_q    <= kg_q + 16'd1;
+              base_q  <= base_q + len_i;
+              kleft_q <= (kleft_q > COLS16) ? kleft_q - COLS16 : 16'd0;
+            end
+          end
+        end
+      end
+      if (inflight_q) begin
+        fifo_q[wp_q] <= masked;
+        wp_q <= wp_q + 2'd1;
+      end
+      if (pop_i) rp_q <= rp_q + 2'd1;
+      count_q <= count_q + {2'd0, inflight_q} - {2'd0, pop_i};
+    end
+  end
+
+  assign ready_o = (count_q != 3'd0);
+  assign head_o  = fifo_q[rp_q];
+
+endmodule
+
+`resetall

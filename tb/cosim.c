@@ -1,0 +1,374 @@
+/* cosim: `sagen sim CONFIG OP [options]`. */
+#include "cosim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "driver.h"
+#include "emit.h"
+#include "golden.h"
+#include "hw.h"
+#include "icarus.h"
+#include "model.h"
+#include "npy.h"
+#include "rng.h"
+#include "templates.h"
+
+void cosim_usage(FILE *out)
+{
+  fprintf(out,
+    "usage: sagen sim CONFIG.yaml conv2d [options]\n"
+    "\n"
+    "Build the configuration's Verilated model if it is missing or stale, run the layer through\n"
+    "it and print the performance report.\n"
+    "\n"
+    "tensors (NCHW input, KCRS weight; any integer dtype whose values fit the configuration):\n"
+    "  --input X.npy --weight W.npy\n"
+    "  --random N,C,H,W:K,R,S      random tensors instead of files\n"
+    "  --seed S                    seed of --random (default 1)\n"
+    "layer (PyTorch semantics):\n"
+    "  --stride H,W                default 1,1 (one number sets both)\n"
+    "  --padding H,W               default 0,0\n"
+    "  --dilation H,W              default 1,1\n"
+    "output and checks:\n"
+    "  --out Y.npy                 result, NKHW, int32 (int64 when acc_bits > 32)\n"
+    "  --check                     compare every element with the golden model; exit 1 on a mismatch\n"
+    "  --report text|json|none     performance report on stdout (default text)\n"
+    "simulation:\n"
+    "  --simulator verilator|icarus  icarus replays the same host transactions through the RTL in\n"
+    "                              Icarus Verilog (4-state) and takes its output (default verilator)\n"
+    "  --dram-bytes-per-cycle B    override memory.dram_bytes_per_cycle (e.g. 1e9: DRAM not limiting)\n"
+    "  --build-dir DIR             cache of generated models (default build/models)\n"
+    "  --quiet                     no progress or build messages on stderr\n");
+}
+
+typedef struct opts {
+  const char *cfg_path, *op, *input, *weight, *out, *random, *report, *simulator, *build_dir;
+  long stride[2], padding[2], dilation[2];
+  uint64_t seed;
+  int check, quiet;
+  double dram;
+} opts_t;
+
+static int parse_pair(const char *s, long *v, long lo, const char *opt)
+{
+  char *end;
+  errno = 0;
+  long a = strtol(s, &end, 10);
+  long b = a;
+  if (end == s || errno) goto bad;
+  if (*end == ',') {
+    const char *s2 = end + 1;
+    b = strtol(s2, &end, 10);
+    if (end == s2 || errno) goto bad;
+  }
+  if (*end || a < lo || b < lo || a > 65535 || b > 65535) goto bad;
+  v[0] = a;
+  v[1] = b;
+  return 0;
+bad:
+  fprintf(stderr, "sagen sim: %s: '%s' is not valid: expected H,W or one integer, each %ld..65535\n",
+          opt, s, lo);
+  return 1;
+}
+
+static int parse_random(const char *s, long *v)
+{
+  /* N,C,H,W:K,R,S */
+  int used = 0;
+  if (sscanf(s, "%ld,%ld,%ld,%ld:%ld,%ld,%ld%n", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+             &used) != 7 || s[used] != '\0') {
+    fprintf(stderr, "sagen sim: --random: '%s' is not valid: expected N,C,H,W:K,R,S\n", s);
+    return 1;
+  }
+  for (int i = 0; i < 7; i++) {
+    if (v[i] < 1 || v[i] > 1000000) {
+      fprintf(stderr, "sagen sim: --random: '%s': every size must be 1..1000000\n", s);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int parse_opts(int argc, char **argv, opts_t *o)
+{
+  memset(o, 0, sizeof *o);
+  o->stride[0] = o->stride[1] = 1;
+  o->dilation[0] = o->dilation[1] = 1;
+  o->seed = 1;
+  o->report = "text";
+  o->simulator = "verilator";
+  o->build_dir = "build/models";
+  int pos = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+#define NEEDV()                                                                  \
+  do {                                                                           \
+    if (!v) {                                                                    \
+      fprintf(stderr, "sagen sim: %s needs a value (see sagen sim --help)\n", a); \
+      return 2;                                                                  \
+    }                                                                            \
+    i++;                                                                         \
+  } while (0)
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      cosim_usage(stdout);
+      return -1;
+    } else if (!strcmp(a, "--input")) { NEEDV(); o->input = v; }
+    else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
+    else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
+    else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
+    else if (!strcmp(a, "--report")) { NEEDV(); o->report = v; }
+    else if (!strcmp(a, "--simulator")) { NEEDV(); o->simulator = v; }
+    else if (!strcmp(a, "--build-dir")) { NEEDV(); o->build_dir = v; }
+    else if (!strcmp(a, "--check")) o->check = 1;
+    else if (!strcmp(a, "--quiet")) o->quiet = 1;
+    else if (!strcmp(a, "--seed")) {
+      NEEDV();
+      char *end;
+      errno = 0;
+      unsigned long long s = strtoull(v, &end, 10);
+      if (end == v || *end || errno || v[0] == '-') {
+        fprintf(stderr, "sagen sim: --seed: '%s' is not a non-negative integer\n", v);
+        return 2;
+      }
+      o->seed = s;
+    } else if (!strcmp(a, "--dram-bytes-per-cycle")) {
+      NEEDV();
+      char *end;
+      o->dram = strtod(v, &end);
+      if (end == v || *end || !(o->dram > 0)) {
+        fprintf(stderr, "sagen sim: --dram-bytes-per-cycle: '%s' is not a positive number\n", v);
+        return 2;
+      }
+    } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
+    else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
+    else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
+    else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "sagen sim: unknown option '%s' (see sagen sim --help)\n", a);
+      return 2;
+    } else if (pos == 0) { o->cfg_path = a; pos++; }
+    else if (pos == 1) { o->op = a; pos++; }
+    else {
+      fprintf(stderr, "sagen sim: unexpected argument '%s' (see sagen sim --help)\n", a);
+      return 2;
+    }
+#undef NEEDV
+  }
+  if (!o->cfg_path || !o->op) {
+    fprintf(stderr, "sagen sim: expected CONFIG.yaml and an operation (see sagen sim --help)\n");
+    return 2;
+  }
+  if (strcmp(o->op, "conv2d") != 0) {
+    fprintf(stderr, "sagen sim: unknown operation '%s': allowed conv2d\n", o->op);
+    return 2;
+  }
+  if (strcmp(o->report, "text") && strcmp(o->report, "json") && strcmp(o->report, "none")) {
+    fprintf(stderr, "sagen sim: --report: '%s' is not allowed: text, json or none\n", o->report);
+    return 2;
+  }
+  if (strcmp(o->simulator, "verilator") && strcmp(o->simulator, "icarus")) {
+    fprintf(stderr, "sagen sim: --simulator: '%s' is not allowed: verilator or icarus\n", o->simulator);
+    return 2;
+  }
+  if (o->random && (o->input || o->weight)) {
+    fprintf(stderr, "sagen sim: --random cannot be combined with --input/--weight\n");
+    return 2;
+  }
+  if (!o->random && (!o->input || !o->weight)) {
+    fprintf(stderr, "sagen sim: conv2d needs --input and --weight, or --random\n");
+    return 2;
+  }
+  return 0;
+}
+
+/* Values of T must fit BITS-bit signed integers. */
+static int check_range(const tensor_t *t, int bits, const char *what, const char *key)
+{
+  int64_t lo = -(INT64_C(1) << (bits - 1)), hi = (INT64_C(1) << (bits - 1)) - 1;
+  long n = tensor_numel(t);
+  for (long i = 0; i < n; i++) {
+    if (t->data[i] < lo || t->data[i] > hi) {
+      fprintf(stderr, "%s: value %" PRId64 " at flat index %ld does not fit %s=%d (allowed %" PRId64
+              "..%" PRId64 ")\n", what, t->data[i], i, key, bits, lo, hi);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int random_tensor(tensor_t *t, const long *shape, int bits, uint64_t *s)
+{
+  if (tensor_alloc(t, 4, shape)) return 1;
+  int64_t lo = -(INT64_C(1) << (bits - 1)), hi = (INT64_C(1) << (bits - 1)) - 1;
+  long n = tensor_numel(t);
+  for (long i = 0; i < n; i++) t->data[i] = rng_range(s, lo, hi);
+  return 0;
+}
+
+int cosim_main(int argc, char **argv)
+{
+  opts_t o;
+  int rc = parse_opts(argc, argv, &o);
+  if (rc) return rc < 0 ? 0 : rc;
+  cfg_t c;
+  if (cfg_load(o.cfg_path, &c, stderr)) return 1;
+
+  tensor_t x = {0}, w = {0}, y = {0}, ref = {0};
+  hw_t hw;
+  memset(&hw, 0, sizeof hw);
+  drive_reads_t reads = {0};
+  uint32_t *iwords = NULL;
+  char err[2048];
+  rc = 1;
+  if (o.random) {
+    long v[7];
+    if (parse_random(o.random, v)) return 2;
+    long xs[4] = {v[0], v[1], v[2], v[3]}, ws[4] = {v[4], v[1], v[5], v[6]};
+    uint64_t s = o.seed;
+    if ((double)v[0] * v[1] * v[2] * v[3] > 4e8 || (double)v[4] * v[1] * v[5] * v[6] > 4e8) {
+      fprintf(stderr, "sagen sim: --random: '%s' is too large (at most 4e8 elements a tensor)\n", o.random);
+      return 2;
+    }
+    if (random_tensor(&x, xs, c.input_bits, &s) || random_tensor(&w, ws, c.weight_bits, &s)) {
+      fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
+      goto done;
+    }
+  } else {
+    if (npy_read(o.input, &x, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
+    if (npy_read(o.weight, &w, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
+  }
+  if (x.ndim != 4) {
+    fprintf(stderr, "%s: input has rank %d: conv2d needs rank 4 (N,C,H,W)\n", o.input ? o.input : "--random", x.ndim);
+    goto done;
+  }
+  if (w.ndim != 4) {
+    fprintf(stderr, "%s: weight has rank %d: conv2d needs rank 4 (K,C,R,S)\n", o.weight ? o.weight : "--random", w.ndim);
+    goto done;
+  }
+  if (x.shape[1] != w.shape[1]) {
+    fprintf(stderr, "%s: weight has %ld input channels, the input has %ld\n",
+            o.weight ? o.weight : "--random", w.shape[1], x.shape[1]);
+    goto done;
+  }
+  if (check_range(&x, c.input_bits, o.input ? o.input : "input", "data.input_bits") ||
+      check_range(&w, c.weight_bits, o.weight ? o.weight : "weight", "data.weight_bits"))
+    goto done;
+  layer_t l = {x.shape[0], x.shape[1], x.shape[2], x.shape[3], w.shape[0], w.shape[2], w.shape[3],
+               o.stride[0], o.stride[1], o.padding[0], o.padding[1], o.dilation[0], o.dilation[1]};
+  long oh = layer_out_h(&l), ow = layer_out_w(&l);
+  if (oh < 1 || ow < 1) {
+    fprintf(stderr, "layer has no output: input %ldx%ld, kernel %ldx%ld, padding %ld,%ld, dilation "
+            "%ld,%ld gives %ldx%ld\n", l.h, l.w, l.r, l.s, l.ph, l.pw, l.dh, l.dw, oh, ow);
+    goto done;
+  }
+
+  char lib[2400], rtl[2400];
+  if (model_build(&c, o.build_dir, 0, o.quiet, lib, sizeof lib, rtl, sizeof rtl, err, sizeof err)) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    goto done;
+  }
+  int icarus = !strcmp(o.simulator, "icarus");
+  char rec[2600], outhex[2600];
+  snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
+  snprintf(outhex, sizeof outhex, "%s/../replay.out", rtl);
+  int hp_dw = c.if_word_bits > c.wt_word_bits ? c.if_word_bits : c.wt_word_bits;
+  if (hw_open(&hw, lib, NULL, icarus ? rec : NULL, hp_dw, c.out_word_bits, err, sizeof err)) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    goto done;
+  }
+  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL};
+  report_t rep;
+  if (drive_conv2d(&hw, &c, &l, &x, &w, &y, &dopts, &rep, err, sizeof err)) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    goto done;
+  }
+  if (hw_close(&hw)) {
+    fprintf(stderr, "sagen sim: %s: cannot write the replay record\n", rec);
+    goto done;
+  }
+  if (icarus) {
+    char top[CFG_NAME_MAX + 16], flist[2600], tbp[2600], bdir[2600];
+    emit_top_name(&c, top, sizeof top);
+    snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl, c.name);
+    snprintf(bdir, sizeof bdir, "%s/..", rtl);
+    snprintf(tbp, sizeof tbp, "%s/../sagen_replay_tb.v", rtl);
+    const char *tbtext = NULL;
+    for (const template_t *t = sim_files; t->name; t++)
+      if (!strcmp(t->name, "sagen_replay_tb.v")) tbtext = t->text;
+    FILE *f = tbtext ? fopen(tbp, "w") : NULL;
+    if (!f || fputs(tbtext, f) < 0 || fclose(f) != 0) {
+      fprintf(stderr, "sagen sim: %s: cannot write the replay testbench\n", tbp);
+      goto done;
+    }
+    if (!o.quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw.cycles);
+    if (icarus_replay(top, hp_dw > 0 ? (c.if_aw > c.wt_aw ? (c.if_aw > c.out_aw ? c.if_aw : c.out_aw)
+                                                           : (c.wt_aw > c.out_aw ? c.wt_aw : c.out_aw)) : 1,
+                      hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, NULL, err, sizeof err)) {
+      fprintf(stderr, "sagen sim: icarus: %s\n", err);
+      goto done;
+    }
+    long nwords = 0;
+    if (icarus_read_words(outhex, c.out_word_bits, &iwords, &nwords, err, sizeof err)) {
+      fprintf(stderr, "sagen sim: icarus: %s\n", err);
+      goto done;
+    }
+    if (nwords != reads.n) {
+      fprintf(stderr, "sagen sim: icarus returned %ld output words, the driver read %ld\n", nwords, reads.n);
+      goto done;
+    }
+    /* The output is Icarus's: wipe the Verilator result first. */
+    memset(y.data, 0, sizeof(int64_t) * (size_t)tensor_numel(&y));
+    drive_reads_apply(&reads, &c, iwords, &y);
+  }
+  if (o.check) {
+    golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c.acc_bits};
+    if (tensor_alloc(&ref, 4, y.shape)) {
+      fprintf(stderr, "sagen sim: out of memory for the golden output\n");
+      goto done;
+    }
+    golden_conv2d(&g, x.data, w.data, ref.data);
+    long n = tensor_numel(&y), bad = 0;
+    for (long i = 0; i < n; i++) {
+      if (y.data[i] != ref.data[i]) {
+        if (bad < 10) {
+          long xx = i % ow, yy = (i / ow) % oh, k = (i / (ow * oh)) % l.k, nn = i / (ow * oh * l.k);
+          fprintf(stderr, "mismatch at y[%ld,%ld,%ld,%ld]: expected %" PRId64 ", got %" PRId64 "\n",
+                  nn, k, yy, xx, ref.data[i], y.data[i]);
+        }
+        bad++;
+      }
+    }
+    if (bad) {
+      fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model (%s, seed %" PRIu64
+              ", layer N,C,H,W=%ld,%ld,%ld,%ld K,R,S=%ld,%ld,%ld stride %ld,%ld padding %ld,%ld "
+              "dilation %ld,%ld)\n", bad, n, o.simulator, o.seed, l.n, l.c, l.h, l.w, l.k, l.r, l.s,
+              l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
+      goto done;
+    }
+    if (!o.quiet) fprintf(stderr, "sagen: check passed: %ld of %ld elements equal the golden model (%s)\n", n, n, o.simulator);
+  }
+  if (o.out) {
+    if (npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
+      fprintf(stderr, "%s\n", err);
+      goto done;
+    }
+  }
+  if (!strcmp(o.report, "text")) report_print_text(&rep, &c, stdout);
+  else if (!strcmp(o.report, "json")) report_print_json(&rep, &c, stdout);
+  rc = 0;
+done:
+  hw_close(&hw);
+  drive_reads_free(&reads);
+  free(iwords);
+  tensor_free(&x);
+  tensor_free(&w);
+  tensor_free(&y);
+  tensor_free(&ref);
+  return rc;
+}

@@ -1,0 +1,795 @@
+/* driver: tiling, descriptors and the cycle-level host schedule of one convolution layer. */
+#include "driver.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* CSR addresses (sagen_ctrl.v). */
+enum {
+  CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_PARAMS = 26, CSR_MAGIC = 27, CSR_PAT = 28,
+  CSR_CNT = 36
+};
+enum {
+  D_N_CH, D_N_KR, D_N_XC, D_N_OY, D_N_KG, D_K_ACT, D_PLANE, D_KR_STEP, D_OY_STEP, D_XC_STEP,
+  D_BASE, D_DIL_H, D_STR_H, D_STR_W, D_PAD_T, D_PAD_L, D_TILE_H, D_TILE_W, D_SPAN, D_PAT_TOP,
+  D_LEN, D_N_CTX, D_TILE_OW, D_FLAGS, D_COUNT
+};
+enum {
+  C_CYCLES, C_BUSY, C_STEP, C_BUBBLE, C_FILL, C_STALL, C_DRAIN, C_MACS, C_IF_RD, C_WT_RD,
+  C_OUT_RD, C_OUT_WR, C_HP_BYTES, C_PAD_WORDS, C_COUNT
+};
+#define MAGIC 0x5A6E0001u
+
+long layer_out_h(const layer_t *l)
+{
+  long num = l->h + 2 * l->ph - l->dh * (l->r - 1) - 1;
+  return num < 0 ? 0 : num / l->sh + 1;
+}
+
+long layer_out_w(const layer_t *l)
+{
+  long num = l->w + 2 * l->pw - l->dw * (l->s - 1) - 1;
+  return num < 0 ? 0 : num / l->sw + 1;
+}
+
+static long cdiv(long a, long b) { return (a + b - 1) / b; }
+static long lmin(long a, long b) { return a < b ? a : b; }
+static long lmax(long a, long b) { return a > b ? a : b; }
+
+/* ---- tiling ----------------------------------------------------------------------------------- */
+
+typedef struct tiling {
+  long ct, kt, oht, owt, rt, st;
+} tiling_t;
+
+typedef struct pass {
+  long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
+  long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
+  long if_words, wt_words;
+  int acc, last, out_tile;
+  int if_bank, wt_bank, out_bank, load_if, load_wt;
+  long if_wait, wt_wait;   /* last earlier pass using the same bank, or -1 */
+} pass_t;
+
+typedef struct out_tile {
+  long n, oy0, oht, ox0, owt, k0, kt;
+  int bank;
+  long last_pass;
+} out_tile_t;
+
+/* Rows and pitch of the input window of a tile of OHT output rows and OWT columns. */
+static long win_h(const layer_t *l, long oht, long rt) { return (oht - 1) * l->sh + (rt - 1) * l->dh + 1; }
+static long win_w(const layer_t *l, long owt, long st) { return (owt - 1) * l->sw + (st - 1) * l->dw + 1; }
+
+static long pitch_of(const cfg_t *c, long tile_w, long tile_h)
+{
+  /* A single-row tile (1x1 layers, flattened) gets its channel planes aligned to the bus so
+   * that each channel of a context is one word. */
+  if (tile_h == 1) return cdiv(tile_w, c->bus_elems) * c->bus_elems;
+  return tile_w;
+}
+
+/* Estimated cycles of a tiling, or -1 if it does not fit. */
+static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
+                          double bpc)
+{
+  long th = lmin(l->h, win_h(l, t->oht, t->rt));
+  long tw = lmin(l->w, win_w(l, t->owt, t->st));
+  long pitch = pitch_of(c, tw, th);
+  long nkg = cdiv(t->kt, c->cols);
+  if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
+  if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
+  if ((double)nkg * t->oht * t->owt > (double)c->out_words) return -1;
+  long span = (c->rows - 1) * l->sw + (t->st - 1) * l->dw + 1;
+  if (span > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535) return -1;
+  if ((double)t->ct * th * pitch > 2e9) return -1;
+  double n_sp = (double)l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
+  double n_kt = (double)cdiv(l->k, t->kt);
+  double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
+  double passes = n_sp * n_kt * n_red;
+  double wps = (double)(span + c->bus_elems - 1) / c->bus_elems;
+  double per_ctx = (double)t->ct * t->rt * fmax((double)t->st, wps);
+  per_ctx = fmax(per_ctx, 2.0 * c->rows - 1);
+  double nxc = (double)cdiv(t->owt, c->rows);
+  double compute = passes * (nkg * t->oht * nxc * per_ctx + 3.0 * c->rows + c->cols + 40);
+  double ifb = (double)cdiv(t->ct * th * pitch, c->bus_elems) * ((c->if_word_bits + 7) / 8);
+  double wtb = (double)nkg * t->ct * t->rt * t->st * ((c->wt_word_bits + 7) / 8);
+  double outb = (double)l->n * l->k / fmin((double)t->kt, (double)l->k) * nkg * oh * ow *
+                ((c->out_word_bits + 7) / 8) / (double)l->k * t->kt;
+  double if_loads = n_red <= c->banks ? n_sp * n_red : passes;
+  double wt_loads = n_kt * n_red <= c->banks ? n_kt * n_red : passes;
+  double dram = (if_loads * ifb + wt_loads * wtb + outb) / bpc;
+  if (c->banks > 1) return fmax(compute, dram) + (ifb + wtb) / bpc;
+  return compute + dram;
+}
+
+/* Distinct values of ceil(V / n) for n = 1..V, largest first, into OUT; returns the count. */
+static long splits(long v, long *out, long max)
+{
+  long k = 0, last = -1;
+  for (long n = 1; n <= v && k < max; n++) {
+    long q = cdiv(v, n);
+    if (q != last) out[k++] = q;
+    last = q;
+  }
+  return k;
+}
+
+static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
+                         tiling_t *best, char *err, size_t errlen)
+{
+  static long cts[4096], kts[4096], rts[64], sts[64];
+  long ncts = splits(l->c, cts, 4096);
+  long nkt = 0;
+  for (long g = cdiv(l->k, c->cols); g >= 1; g--) {
+    long kt = lmin(l->k, g * c->cols);
+    if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
+    if (nkt >= 4096) break;
+  }
+  long nrt = splits(l->r, rts, 64);
+  long smax = (c->pattern_bits - 1) / l->dw + 1;
+  long nst = 0;
+  long tmp[64];
+  long ns_all = splits(l->s, tmp, 64);
+  for (long i = 0; i < ns_all; i++)
+    if (tmp[i] <= smax) sts[nst++] = tmp[i];
+  if (nst == 0) sts[nst++] = lmin(l->s, smax);
+  double best_cost = -1;
+  for (long a = 0; a < ncts; a++)
+    for (long b = 0; b < nkt; b++)
+      for (long r = 0; r < nrt; r++)
+        for (long s = 0; s < nst; s++) {
+          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s]};
+          long nkg = cdiv(t.kt, c->cols);
+          /* widest output tile first: the whole row, then multiples of the array rows */
+          for (long owt = ow; owt >= 1;) {
+            t.owt = owt;
+            long tw = lmin(l->w, win_w(l, owt, t.st));
+            /* tallest output tile that fits the ifmap and output memories */
+            long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
+            long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
+            if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
+            long oht_out = (long)(c->out_words / ((double)nkg * owt));
+            t.oht = lmin(oh, lmin(oht_if, oht_out));
+            if (t.oht >= 1) {
+              double cost = tiling_cost(c, l, oh, ow, &t, bpc);
+              if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
+                best_cost = cost;
+                *best = t;
+              }
+            }
+            long next = (owt > c->rows) ? ((owt - 1) / c->rows) * c->rows : owt - 1;
+            if (next >= owt) next = owt - 1;
+            owt = next;
+          }
+        }
+  if (best_cost < 0) {
+    long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
+    snprintf(err, errlen,
+             "layer does not fit the configuration: its smallest tile needs %ld ifmap elements "
+             "(memory.ifmap_kib holds %ld), %ld weight words (memory.weight_kib holds %ld) and "
+             "1 output word (memory.output_kib holds %ld)",
+             need_if, c->if_words * c->bus_elems, 1L, c->wt_words, c->out_words);
+    return 1;
+  }
+  return 0;
+}
+
+/* Geometry of the input window of pass P (clipped to the layer). */
+static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
+{
+  long vy_lo = p->oy0 * l->sh - l->ph + p->r0 * l->dh;
+  long vy_hi = (p->oy0 + p->oht - 1) * l->sh - l->ph + (p->r0 + p->rt - 1) * l->dh;
+  long vx_lo = p->ox0 * l->sw - l->pw + p->s0 * l->dw;
+  long vx_hi = (p->ox0 + p->owt - 1) * l->sw - l->pw + (p->s0 + p->st - 1) * l->dw;
+  long iy_lo = lmax(0, vy_lo), iy_hi = lmin(l->h - 1, vy_hi);
+  long ix_lo = lmax(0, vx_lo), ix_hi = lmin(l->w - 1, vx_hi);
+  if (iy_lo > iy_hi || ix_lo > ix_hi) { /* all padding: an empty tile */
+    p->iy_lo = p->ix_lo = 0;
+    p->tile_h = p->tile_w = 0;
+    p->pad_t = p->pad_l = 0;
+    p->pitch = 0;
+  } else {
+    p->iy_lo = iy_lo;
+    p->ix_lo = ix_lo;
+    p->tile_h = iy_hi - iy_lo + 1;
+    p->tile_w = ix_hi - ix_lo + 1;
+    p->pad_t = iy_lo - vy_lo;
+    p->pad_l = ix_lo - vx_lo;
+    p->pitch = pitch_of(c, p->tile_w, p->tile_h);
+  }
+  p->if_words = cdiv(p->ct * p->tile_h * p->pitch, c->bus_elems);
+  p->wt_words = cdiv(p->kt, c->cols) * p->ct * p->rt * p->st;
+}
+
+static int same_if(const pass_t *a, const pass_t *b)
+{
+  return a->n == b->n && a->c0 == b->c0 && a->ct == b->ct && a->iy_lo == b->iy_lo &&
+         a->tile_h == b->tile_h && a->ix_lo == b->ix_lo && a->tile_w == b->tile_w &&
+         a->pitch == b->pitch;
+}
+
+static int same_wt(const pass_t *a, const pass_t *b)
+{
+  return a->k0 == b->k0 && a->kt == b->kt && a->c0 == b->c0 && a->ct == b->ct &&
+         a->r0 == b->r0 && a->rt == b->rt && a->s0 == b->s0 && a->st == b->st;
+}
+
+/* Every pass of the layer in order, with its banks and loads. */
+static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
+                       pass_t **passes_out, long *np_out, out_tile_t **tiles_out, long *nt_out)
+{
+  long n_sp = l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
+  long n_kt = cdiv(l->k, t->kt);
+  long n_red = cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
+  long np = n_sp * n_kt * n_red, nt = n_sp * n_kt;
+  pass_t *ps = calloc((size_t)np, sizeof *ps);
+  out_tile_t *ts = calloc((size_t)nt, sizeof *ts);
+  if (!ps || !ts) {
+    free(ps);
+    free(ts);
+    return 1;
+  }
+  long i = 0, ti = 0;
+  for (long n = 0; n < l->n; n++)
+    for (long oy0 = 0; oy0 < oh; oy0 += t->oht)
+      for (long ox0 = 0; ox0 < ow; ox0 += t->owt)
+        for (long k0 = 0; k0 < l->k; k0 += t->kt) {
+          out_tile_t *ot = &ts[ti];
+          ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
+          ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
+          ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
+          ot->bank = (int)(ti % c->banks);
+          int first = 1;
+          for (long c0 = 0; c0 < l->c; c0 += t->ct)
+            for (long r0 = 0; r0 < l->r; r0 += t->rt)
+              for (long s0 = 0; s0 < l->s; s0 += t->st) {
+                pass_t *p = &ps[i];
+                p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
+                p->k0 = k0; p->kt = ot->kt;
+                p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
+                p->r0 = r0; p->rt = lmin(t->rt, l->r - r0);
+                p->s0 = s0; p->st = lmin(t->st, l->s - s0);
+                p->acc = !first;
+                first = 0;
+                p->out_tile = (int)ti;
+                p->out_bank = ot->bank;
+                pass_window(c, l, p);
+                i++;
+              }
+          ps[i - 1].last = 1;
+          ot->last_pass = i - 1;
+          ti++;
+        }
+  /* Banks: keep a tile where it is if the next pass needs it again, else load it into the bank
+   * the previous pass did not use. */
+  long if_at[2] = {-1, -1}, wt_at[2] = {-1, -1}; /* pass whose tile each bank holds */
+  long if_user[2] = {-1, -1}, wt_user[2] = {-1, -1};
+  for (i = 0; i < np; i++) {
+    pass_t *p = &ps[i];
+    int b;
+    for (b = 0; b < c->banks; b++)
+      if (if_at[b] >= 0 && same_if(&ps[if_at[b]], p)) break;
+    if (b < c->banks) {
+      p->load_if = 0;
+    } else {
+      b = (c->banks > 1 && i > 0) ? 1 - ps[i - 1].if_bank : 0;
+      p->load_if = 1;
+      if_at[b] = i;
+    }
+    p->if_bank = b;
+    p->if_wait = p->load_if ? if_user[b] : -1;
+    if_user[b] = i;
+    for (b = 0; b < c->banks; b++)
+      if (wt_at[b] >= 0 && same_wt(&ps[wt_at[b]], p)) break;
+    if (b < c->banks) {
+      p->load_wt = 0;
+    } else {
+      b = (c->banks > 1 && i > 0) ? 1 - ps[i - 1].wt_bank : 0;
+      p->load_wt = 1;
+      wt_at[b] = i;
+    }
+    p->wt_bank = b;
+    p->wt_wait = p->load_wt ? wt_user[b] : -1;
+    wt_user[b] = i;
+  }
+  *passes_out = ps;
+  *np_out = np;
+  *tiles_out = ts;
+  *nt_out = nt;
+  return 0;
+}
+
+/* ---- words --------------------------------------------------------------------------------- */
+
+static void put_bits(uint32_t *w, long pos, int nbits, int64_t v)
+{
+  for (int b = 0; b < nbits; b++, pos++) {
+    if ((uint64_t)v >> b & 1u) w[pos / 32] |= 1u << (pos % 32);
+  }
+}
+
+static int64_t get_bits_signed(const uint32_t *w, long pos, int nbits)
+{
+  uint64_t v = 0;
+  for (int b = 0; b < nbits; b++, pos++) v |= (uint64_t)((w[pos / 32] >> (pos % 32)) & 1u) << b;
+  if (nbits < 64 && (v >> (nbits - 1) & 1u)) v |= ~0ull << nbits;
+  return (int64_t)v;
+}
+
+static void ifmap_word(const cfg_t *c, const tensor_t *x, const pass_t *p, long a, uint32_t *w)
+{
+  long plane = p->tile_h * p->pitch;
+  long W = x->shape[3], H = x->shape[2], C = x->shape[1];
+  memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
+  for (long e = 0; e < c->bus_elems; e++) {
+    long f = a * c->bus_elems + e;
+    if (plane == 0 || f >= p->ct * plane) break;
+    long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch;
+    if (xx >= p->tile_w) continue;
+    const int64_t *v = &x->data[((p->n * C + p->c0 + ch) * H + p->iy_lo + yy) * W + p->ix_lo + xx];
+    put_bits(w, e * c->input_bits, c->input_bits, *v);
+  }
+}
+
+static void weight_word(const cfg_t *c, const tensor_t *wt, const pass_t *p, long a, uint32_t *w)
+{
+  long L = p->ct * p->rt * p->st;
+  long kg = a / L, i = a % L;
+  long ch = i / (p->rt * p->st), r = (i / p->st) % p->rt, s = i % p->st;
+  long C = wt->shape[1], R = wt->shape[2], S = wt->shape[3];
+  memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
+  for (long col = 0; col < c->cols; col++) {
+    long k = kg * c->cols + col;
+    if (k >= p->kt) break;
+    int64_t v = wt->data[(((p->k0 + k) * C + p->c0 + ch) * R + p->r0 + r) * S + p->s0 + s];
+    put_bits(w, col * c->weight_bits, c->weight_bits, v);
+  }
+}
+
+/* ---- the host schedule --------------------------------------------------------------------- */
+
+enum { JOB_LOAD_IF, JOB_LOAD_WT, JOB_READOUT };
+typedef struct job {
+  int type;
+  long idx;   /* pass (loads) or output tile (readout) */
+} job_t;
+
+static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p, uint32_t *d,
+                               uint32_t *pat)
+{
+  long nxc = cdiv(p->owt, c->rows);
+  d[D_N_CH] = (uint32_t)p->ct;
+  d[D_N_KR] = (uint32_t)p->rt;
+  d[D_N_XC] = (uint32_t)nxc;
+  d[D_N_OY] = (uint32_t)p->oht;
+  d[D_N_KG] = (uint32_t)cdiv(p->kt, c->cols);
+  d[D_K_ACT] = (uint32_t)p->kt;
+  d[D_PLANE] = (uint32_t)(p->tile_h * p->pitch);
+  d[D_KR_STEP] = (uint32_t)(l->dh * p->pitch);
+  d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
+  d[D_XC_STEP] = (uint32_t)(c->rows * l->sw);
+  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l));
+  d[D_DIL_H] = (uint32_t)l->dh;
+  d[D_STR_H] = (uint32_t)l->sh;
+  d[D_STR_W] = (uint32_t)l->sw;
+  d[D_PAD_T] = (uint32_t)p->pad_t;
+  d[D_PAD_L] = (uint32_t)p->pad_l;
+  d[D_TILE_H] = (uint32_t)p->tile_h;
+  d[D_TILE_W] = (uint32_t)p->tile_w;
+  d[D_SPAN] = (uint32_t)((c->rows - 1) * l->sw + (p->st - 1) * l->dw + 1);
+  d[D_PAT_TOP] = (uint32_t)((p->st - 1) * l->dw);
+  d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
+  d[D_N_CTX] = (uint32_t)(p->oht * nxc);
+  d[D_TILE_OW] = (uint32_t)p->owt;
+  d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3);
+  memset(pat, 0, 8 * sizeof *pat);
+  for (long s = 0; s < p->st; s++) {
+    long bit = s * l->dw;
+    pat[bit / 32] |= 1u << (bit % 32);
+  }
+}
+
+static double now_s(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0,
+                 const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
+                 char *err, size_t errlen)
+{
+  int rc = 1;
+  pass_t *ps = NULL;
+  out_tile_t *ts = NULL;
+  job_t *jobs = NULL;
+  tensor_t xg = {0};
+  layer_t lv = *l0;
+  const layer_t *l = &lv;
+  const tensor_t *x = x0;
+  long oh = layer_out_h(l0), ow = layer_out_w(l0);
+  double bpc = (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+  memset(rep, 0, sizeof *rep);
+  rep->op = "conv2d";
+  rep->dram_bytes_per_cycle = bpc;
+  if (oh < 1 || ow < 1) {
+    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
+    return 1;
+  }
+  long yshape[4] = {l0->n, l0->k, oh, ow};
+  if (tensor_alloc(y, 4, yshape)) {
+    snprintf(err, errlen, "out of memory for the output (%ld elements)", l0->n * l0->k * oh * ow);
+    return 1;
+  }
+  /* A 1x1 convolution without padding is a matrix product over the output pixels: the host
+   * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, and the array runs
+   * stride 1 with every lane busy. */
+  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && oh * ow <= 65535) {
+    long gshape[4] = {l0->n, l0->c, 1, oh * ow};
+    if (tensor_alloc(&xg, 4, gshape)) {
+      snprintf(err, errlen, "out of memory");
+      goto fail;
+    }
+    for (long n = 0; n < l0->n; n++)
+      for (long ch = 0; ch < l0->c; ch++)
+        for (long oy = 0; oy < oh; oy++)
+          for (long ox = 0; ox < ow; ox++)
+            xg.data[((n * l0->c + ch) * oh + oy) * ow + ox] =
+                x0->data[((n * l0->c + ch) * l0->h + oy * l0->sh) * l0->w + ox * l0->sw];
+    lv.h = 1;
+    lv.w = oh * ow;
+    lv.sh = lv.sw = lv.dh = lv.dw = 1;
+    x = &xg;
+    oh = 1;
+    ow = lv.w;
+  }
+
+  tiling_t t = {0, 0, 0, 0, 0, 0};
+  if (choose_tiling(c, l, oh, ow, bpc, &t, err, errlen)) goto fail;
+  long np = 0, nt = 0;
+  if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
+    snprintf(err, errlen, "out of memory planning %ld passes", np);
+    goto fail;
+  }
+  rep->passes = np;
+
+  /* DMA job list: the loads of pass i, then the read-out of the tile whose last pass is i-1. */
+  jobs = calloc((size_t)(2 * np + nt + 1), sizeof *jobs);
+  if (!jobs) {
+    snprintf(err, errlen, "out of memory");
+    goto fail;
+  }
+  long nj = 0;
+  for (long i = 0; i < np; i++) {
+    if (ps[i].load_if) jobs[nj++] = (job_t){JOB_LOAD_IF, i};
+    if (ps[i].load_wt) jobs[nj++] = (job_t){JOB_LOAD_WT, i};
+    if (i > 0 && ps[i - 1].last) jobs[nj++] = (job_t){JOB_READOUT, ps[i - 1].out_tile};
+  }
+  jobs[nj++] = (job_t){JOB_READOUT, ps[np - 1].out_tile};
+
+  /* Check that the model is the configuration's. */
+  hw_reset(hw, 4);
+  uint32_t magic = hw_csr_read(hw, CSR_MAGIC);
+  uint32_t params = hw_csr_read(hw, CSR_PARAMS);
+  uint32_t want = (uint32_t)((c->rows - 1) & 255) | (uint32_t)((c->cols - 1) & 255) << 8 |
+                  (uint32_t)((c->bus_elems - 1) & 255) << 16 | (uint32_t)((c->pattern_bits - 1) & 255) << 24;
+  if (magic != MAGIC || params != want) {
+    snprintf(err, errlen, "the simulated model does not match the configuration '%s' "
+             "(magic %08x, params %08x, expected %08x)", c->name, magic, params, want);
+    goto fail;
+  }
+  hw_csr_write(hw, CSR_CTRL, 2); /* clear the counters */
+
+  int if_bytes = (c->if_word_bits + 7) / 8, wt_bytes = (c->wt_word_bits + 7) / 8;
+  int out_bytes = (c->out_word_bits + 7) / 8;
+  double credit_cap = fmax(bpc, (double)(if_bytes > wt_bytes ? (if_bytes > out_bytes ? if_bytes : out_bytes)
+                                                             : (wt_bytes > out_bytes ? wt_bytes : out_bytes)));
+  double credit = 0;
+  long jc = 0, jword = 0;              /* current DMA job and its next word */
+  long passes_done = 0;                /* from STATUS */
+  int pending = 0, busy = 0, error = 0;
+  char *loaded = calloc((size_t)np, 2);
+  char *read_out = calloc((size_t)nt, 1);
+  if (!loaded || !read_out) {
+    free(loaded);
+    free(read_out);
+    snprintf(err, errlen, "out of memory");
+    goto fail;
+  }
+  long next_prog = 0;                   /* next pass to program */
+  int prog_word = -1;                   /* -1: not started; 0..D_COUNT+npat-1: writing */
+  int npat = (c->pattern_bits + 31) / 32;
+  uint32_t desc[D_COUNT], pat[8];
+  uint64_t start_cycle = hw->cycles, last_progress = hw->cycles;
+  uint64_t out_wr_before = 0;
+  long ro_row = -1;                     /* readout in flight: destination of the last hp read */
+  const out_tile_t *ro_tile = NULL;
+  double t0 = now_s(), t_last = t0;
+  int tty = isatty(2) && !(o && o->quiet);
+  uint64_t bytes_in = 0, bytes_out = 0;
+  (void)out_wr_before;
+
+  while (jc < nj || next_prog < np || passes_done < np) {
+    credit = fmin(credit + bpc, credit_cap);
+    /* -- CSR engine: program the next pass once the hardware has latched the previous one -- */
+    if (next_prog < np && !pending) {
+      pass_t *p = &ps[next_prog];
+      if (prog_word < 0) {
+        program_descriptor(c, l, p, desc, pat);
+        prog_word = 0;
+      }
+      if (prog_word < D_COUNT + npat) {
+        if (prog_word < D_COUNT) {
+          hw->io.csr_we = 1;
+          hw->io.csr_addr = CSR_DESC + (uint32_t)prog_word;
+          hw->io.csr_wdata = desc[prog_word];
+        } else {
+          hw->io.csr_we = 1;
+          hw->io.csr_addr = CSR_PAT + (uint32_t)(prog_word - D_COUNT);
+          hw->io.csr_wdata = pat[prog_word - D_COUNT];
+        }
+        prog_word++;
+      } else {
+        int ok = loaded[2 * next_prog] || !p->load_if;
+        ok = ok && (loaded[2 * next_prog + 1] || !p->load_wt);
+        if (!p->acc && p->out_tile >= c->banks) ok = ok && read_out[p->out_tile - c->banks];
+        if (ok) {
+          hw->io.csr_we = 1;
+          hw->io.csr_addr = CSR_CTRL;
+          hw->io.csr_wdata = 1;
+          next_prog++;
+          prog_word = -1;
+          pending = 1; /* until STATUS says the hardware took it */
+        }
+      }
+    }
+    /* -- DMA engine: one word per cycle, as the DRAM bandwidth allows -- */
+    int hp_read = 0;
+    if (jc < nj) {
+      job_t *j = &jobs[jc];
+      if (j->type == JOB_READOUT) {
+        const out_tile_t *ot = &ts[j->idx];
+        long nw = cdiv(ot->kt, c->cols) * ot->oht * ot->owt;
+        if (passes_done > ot->last_pass && credit >= out_bytes) {
+          hw->io.hp_re = 1;
+          hw->io.hp_bank = ot->bank;
+          hw->io.hp_addr = (uint32_t)jword;
+          credit -= out_bytes;
+          bytes_out += (uint64_t)out_bytes;
+          hp_read = 1;
+          ro_tile = ot;
+          ro_row = jword;
+          if (++jword == nw) {
+            read_out[j->idx] = 1;
+            jc++;
+            jword = 0;
+          }
+        }
+      } else {
+        pass_t *p = &ps[j->idx];
+        int is_if = j->type == JOB_LOAD_IF;
+        long wait = is_if ? p->if_wait : p->wt_wait;
+        long nw = is_if ? p->if_words : p->wt_words;
+        int bytes = is_if ? if_bytes : wt_bytes;
+        if (nw == 0) {
+          loaded[2 * j->idx + !is_if] = 1;
+          jc++;
+        } else if (passes_done > wait && credit >= bytes) {
+          hw->io.hp_we = 1;
+          hw->io.hp_mem = !is_if;
+          hw->io.hp_bank = is_if ? p->if_bank : p->wt_bank;
+          hw->io.hp_addr = (uint32_t)jword;
+          if (is_if) ifmap_word(c, x, p, jword, hw->io.hp_wdata);
+          else weight_word(c, w, p, jword, hw->io.hp_wdata);
+          credit -= bytes;
+          bytes_in += (uint64_t)bytes;
+          if (++jword == nw) {
+            loaded[2 * j->idx + !is_if] = 1;
+            jc++;
+            jword = 0;
+          }
+        }
+      }
+    }
+    int status_valid = !hw->io.csr_we && hw->io.csr_addr == CSR_STATUS;
+    hw_cycle(hw);
+    if (hp_read) {
+      hw_expect_hp(hw);
+      /* address -> (kg, oy, ox) of the tile; columns -> filters */
+      long a = ro_row, kg = a / (ro_tile->oht * ro_tile->owt);
+      long oy = (a / ro_tile->owt) % ro_tile->oht, ox = a % ro_tile->owt;
+      if (o && o->reads) {
+        drive_reads_t *rd = o->reads;
+        if (rd->n == rd->cap) {
+          long cap = rd->cap ? 2 * rd->cap : 1024;
+          long *nb = realloc(rd->base, (size_t)cap * sizeof *nb);
+          if (nb) rd->base = nb;
+          int *nc = realloc(rd->ncols, (size_t)cap * sizeof *nc);
+          if (nc) rd->ncols = nc;
+          if (!nb || !nc) {
+            snprintf(err, errlen, "out of memory");
+            free(loaded);
+            free(read_out);
+            goto fail;
+          }
+          rd->cap = cap;
+        }
+        long k0c = ro_tile->k0 + kg * c->cols;
+        rd->base[rd->n] = ((ro_tile->n * l0->k + k0c) * oh + ro_tile->oy0 + oy) * ow + ro_tile->ox0 + ox;
+        rd->ncols[rd->n] = (int)lmin(c->cols, ro_tile->k0 + ro_tile->kt - k0c);
+        rd->kstride = oh * ow;
+        rd->n++;
+      }
+      for (long col = 0; col < c->cols; col++) {
+        long k = ro_tile->k0 + kg * c->cols + col;
+        if (k >= ro_tile->k0 + ro_tile->kt) break;
+        int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
+        long yy = ro_tile->oy0 + oy, xx = ro_tile->ox0 + ox;
+        y->data[((ro_tile->n * l0->k + k) * oh + yy) * ow + xx] = v;
+      }
+    }
+    if (status_valid) {
+      uint32_t st = hw->io.csr_rdata;
+      long done = (long)(st >> 8);
+      int was_pending = pending;
+      pending = (st >> 1) & 1;
+      busy = st & 1;
+      error = (st >> 2) & 1;
+      if (done != passes_done || pending != was_pending) {
+        hw_expect_csr(hw);
+        last_progress = hw->cycles;
+      }
+      passes_done = done;
+      if (error) {
+        snprintf(err, errlen, "the hardware refused the descriptor of pass %ld (STATUS.error)",
+                 passes_done - 1);
+        free(loaded);
+        free(read_out);
+        goto fail;
+      }
+    }
+    if (jword > 0) last_progress = hw->cycles;
+    if (hw->cycles - last_progress > 20000000ull) {
+      snprintf(err, errlen, "watchdog: no progress for 20000000 cycles at pass %ld of %ld "
+               "(busy=%d pending=%d, host job %ld of %ld)", passes_done, np, busy, pending, jc, nj);
+      free(loaded);
+      free(read_out);
+      goto fail;
+    }
+    if (tty && (hw->cycles & 0xffff) == 0) {
+      double tnow = now_s();
+      if (tnow - t_last > 0.5) {
+        double frac = (double)(passes_done + 1) / (double)(np + 1);
+        fprintf(stderr, "\rsagen: pass %ld/%ld, %" PRIu64 " cycles, %.1f s, eta %.0f s   ",
+                passes_done, np, hw->cycles - start_cycle, tnow - t0,
+                (tnow - t0) * (1 - frac) / (frac > 0 ? frac : 1));
+        t_last = tnow;
+      }
+    }
+  }
+  if (tty && now_s() - t0 > 0.5) fprintf(stderr, "\r%70s\r", "");
+  free(loaded);
+  free(read_out);
+  /* With the 1x1 flattening the output (N,K,1,OH*OW) is already (N,K,OH,OW) in memory. */
+  uint64_t total = hw->cycles - start_cycle;
+
+  uint64_t cnt[C_COUNT];
+  for (int i = 0; i < C_COUNT; i++) {
+    uint64_t lo = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i);
+    uint64_t hi = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i + 1);
+    cnt[i] = lo | hi << 32;
+  }
+  long ohr = layer_out_h(l0), owr = layer_out_w(l0);
+  rep->useful_macs = (uint64_t)l0->n * l0->k * ohr * owr * l0->c * l0->r * l0->s;
+  uint64_t pes = (uint64_t)c->rows * c->cols;
+  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
+  rep->cycles = total;
+  rep->utilization = total ? (double)rep->ideal_cycles / (double)total : 0;
+  rep->busy = cnt[C_BUSY];
+  rep->step_valid = cnt[C_STEP];
+  rep->bubble = cnt[C_BUBBLE];
+  rep->fill = cnt[C_FILL];
+  rep->stall = cnt[C_STALL];
+  rep->drain = cnt[C_DRAIN];
+  rep->dram_wait = total > rep->busy ? total - rep->busy : 0;
+  rep->hw_macs = cnt[C_MACS];
+  rep->pe_idle_cycles = rep->step_valid - rep->hw_macs / pes;
+  rep->sram_if = cnt[C_IF_RD];
+  rep->sram_wt = cnt[C_WT_RD];
+  rep->sram_out_rd = cnt[C_OUT_RD];
+  rep->sram_out_wr = cnt[C_OUT_WR];
+  rep->pad_words = cnt[C_PAD_WORDS];
+  rep->host_bytes_in = bytes_in;
+  rep->host_bytes_out = bytes_out;
+  rep->host_bytes = bytes_in + bytes_out;
+  rep->hw_host_bytes = cnt[C_HP_BYTES];
+  if (rep->hw_macs != rep->useful_macs) {
+    snprintf(err, errlen, "the hardware counted %" PRIu64 " MACs, the layer has %" PRIu64,
+             rep->hw_macs, rep->useful_macs);
+    goto fail;
+  }
+  rc = 0;
+fail:
+  if (rc) tensor_free(y);
+  tensor_free(&xg);
+  free(ps);
+  free(ts);
+  free(jobs);
+  return rc;
+}
+
+void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_t *words,
+                       tensor_t *y)
+{
+  long wpw = (c->out_word_bits + 31) / 32;
+  for (long i = 0; i < reads->n; i++)
+    for (int col = 0; col < reads->ncols[i]; col++)
+      y->data[reads->base[i] + col * reads->kstride] =
+          get_bits_signed(&words[i * wpw], (long)col * c->acc_bits, c->acc_bits);
+}
+
+void drive_reads_free(drive_reads_t *reads)
+{
+  if (!reads) return;
+  free(reads->base);
+  free(reads->ncols);
+  memset(reads, 0, sizeof *reads);
+}
+
+/* ---- report ---------------------------------------------------------------------------------- */
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
+{
+  uint64_t pes = (uint64_t)c->rows * c->cols;
+  uint64_t mac_cycles = r->useful_macs / pes;
+  fprintf(out, "%s on %s (%dx%d PEs), %ld passes, DRAM %.3g B/cycle\n", r->op, c->name, c->rows,
+          c->cols, r->passes, r->dram_bytes_per_cycle);
+  fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
+  fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
+  fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
+  fprintf(out, "  utilization            %13.1f%%\n", 100.0 * r->utilization);
+  fprintf(out, "  where the cycles went:\n");
+  fprintf(out, "    useful MACs          %14" PRIu64 "   %5.1f%%\n", mac_cycles, pct(mac_cycles, r->cycles));
+  fprintf(out, "    idle lanes/columns   %14" PRIu64 "   %5.1f%%   (steps where edge contexts leave PEs without work)\n",
+          r->pe_idle_cycles, pct(r->pe_idle_cycles, r->cycles));
+  fprintf(out, "    context bubbles      %14" PRIu64 "   %5.1f%%   (contexts shorter than 2*rows-1 steps)\n",
+          r->bubble, pct(r->bubble, r->cycles));
+  fprintf(out, "    fill                 %14" PRIu64 "   %5.1f%%   (pass start to first step)\n", r->fill, pct(r->fill, r->cycles));
+  fprintf(out, "    feeder stalls        %14" PRIu64 "   %5.1f%%\n", r->stall, pct(r->stall, r->cycles));
+  fprintf(out, "    drain                %14" PRIu64 "   %5.1f%%   (last element to last result written)\n",
+          r->drain, pct(r->drain, r->cycles));
+  fprintf(out, "    DRAM waits           %14" PRIu64 "   %5.1f%%   (array idle: loads, read-out, host)\n",
+          r->dram_wait, pct(r->dram_wait, r->cycles));
+  fprintf(out, "  SRAM words read        ifmap %" PRIu64 ", weight %" PRIu64 ", output %" PRIu64
+          " (written %" PRIu64 "); padding words not read %" PRIu64 "\n",
+          r->sram_if, r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words);
+  fprintf(out, "  host port bytes        %14" PRIu64 "   (in %" PRIu64 ", out %" PRIu64 ")\n",
+          r->host_bytes, r->host_bytes_in, r->host_bytes_out);
+}
+
+void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
+{
+  fprintf(out,
+          "{\"op\": \"%s\", \"config\": \"%s\", \"rows\": %d, \"cols\": %d, \"passes\": %ld, "
+          "\"cycles\": %" PRIu64 ", \"useful_macs\": %" PRIu64 ", \"ideal_cycles\": %" PRIu64 ", "
+          "\"utilization\": %.6f, \"busy_cycles\": %" PRIu64 ", \"step_cycles\": %" PRIu64 ", "
+          "\"idle_pe_cycles\": %" PRIu64 ", \"bubble_cycles\": %" PRIu64 ", \"fill_cycles\": %" PRIu64 ", "
+          "\"stall_cycles\": %" PRIu64 ", \"drain_cycles\": %" PRIu64 ", \"dram_wait_cycles\": %" PRIu64 ", "
+          "\"host_bytes\": %" PRIu64 ", \"host_bytes_in\": %" PRIu64 ", \"host_bytes_out\": %" PRIu64 ", "
+          "\"sram_reads\": {\"ifmap\": %" PRIu64 ", \"weight\": %" PRIu64 ", \"output\": %" PRIu64 "}, "
+          "\"sram_writes\": {\"output\": %" PRIu64 "}, \"padding_words_skipped\": %" PRIu64 ", "
+          "\"dram_bytes_per_cycle\": %g}\n",
+          r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
+          r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
+          r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
+          r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle);
+}

@@ -1,0 +1,206 @@
+/* model: configuration -> RTL -> Verilator -> a shared library with the sagen_sim.h C API.
+ * Libraries are cached by a hash of everything that goes into them, so a second run of the
+ * same configuration starts at once and a changed template or shim rebuilds. */
+#include "model.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emit.h"
+#include "templates.h"
+
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+static int file_exists(const char *p)
+{
+  struct stat st;
+  return stat(p, &st) == 0;
+}
+
+int model_run(char *const argv[], const char *log)
+{
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+      close(fd);
+    }
+    int nul = open("/dev/null", O_RDONLY);
+    if (nul >= 0) {
+      dup2(nul, 0);
+      close(nul);
+    }
+    execvp(argv[0], argv);
+    fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+void model_log_error(const char *log, char *buf, size_t len)
+{
+  FILE *f = fopen(log, "r");
+  char line[1024];
+  snprintf(buf, len, "see %s", log);
+  if (!f) return;
+  while (fgets(line, sizeof line, f)) {
+    if (strstr(line, "rror") || strstr(line, "%Warning") || strstr(line, "cannot run")) {
+      line[strcspn(line, "\n")] = '\0';
+      snprintf(buf, len, "%s (log: %s)", line, log);
+      break;
+    }
+  }
+  fclose(f);
+}
+
+static int write_text(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) return 1;
+  size_t n = strlen(text);
+  int bad = fwrite(text, 1, n, f) != n;
+  bad |= fclose(f) != 0;
+  return bad;
+}
+
+static const char *sim_file(const char *name)
+{
+  for (const template_t *t = sim_files; t->name; t++)
+    if (strcmp(t->name, name) == 0) return t->text;
+  return NULL;
+}
+
+int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, char *lib,
+                size_t liblen, char *rtl_dir, size_t rtllen, char *err, size_t errlen)
+{
+  /* The key: the configuration (as the generated RTL shows it), the templates, the shim. */
+  uint64_t h = 1469598103934665603ull;
+  char buf[256];
+  int n = snprintf(buf, sizeof buf, "%s|%d|%d|%d|%d|%d|%d|%d|%d|%d|%d|%d|%d|%d|%d|trace%d", c->name,
+                   c->rows, c->cols, c->input_bits, c->weight_bits, c->acc_bits, c->bus_elems,
+                   c->ifmap_kib, c->weight_kib, c->output_kib, c->banks, c->regs_per_lane,
+                   c->pattern_bits, c->fifo_depth, c->dram_bytes_per_cycle, trace);
+  h = fnv(h, buf, (size_t)n);
+  for (const template_t *t = templates; t->name; t++) h = fnv(h, t->text, strlen(t->text));
+  for (const template_t *t = sim_files; t->name; t++) h = fnv(h, t->text, strlen(t->text));
+
+  char dir[2048], path[2300], log[2300], top[CFG_NAME_MAX + 16], flist[2300];
+  char cwd[1024] = "";
+  if (build_dir[0] != '/' && !getcwd(cwd, sizeof cwd)) {
+    snprintf(err, errlen, "cannot resolve the build directory: %s", strerror(errno));
+    return 1;
+  }
+  snprintf(dir, sizeof dir, "%s%s%s/%s-%016llx", cwd, cwd[0] ? "/" : "", build_dir, c->name,
+           (unsigned long long)h);
+  snprintf(rtl_dir, rtllen, "%s/rtl", dir);
+  snprintf(lib, liblen, "%s/libsagen_model.so", dir);
+  if (file_exists(lib)) return 0;
+
+  if (!quiet) fprintf(stderr, "sagen: building the Verilator model of '%s' in %s\n", c->name, dir);
+  FILE *devnull = fopen("/dev/null", "w");
+  int bad = emit_rtl(c, rtl_dir, devnull ? devnull : stderr);
+  if (devnull) fclose(devnull);
+  if (bad) {
+    snprintf(err, errlen, "%s: cannot write the generated RTL", rtl_dir);
+    return 1;
+  }
+  snprintf(path, sizeof path, "%s/shim.cpp", dir);
+  const char *shim = sim_file("shim.cpp"), *api = sim_file("sagen_sim.h");
+  char path2[2300];
+  snprintf(path2, sizeof path2, "%s/sagen_sim.h", dir);
+  if (!shim || !api || write_text(path, shim) || write_text(path2, api)) {
+    snprintf(err, errlen, "%s: cannot write the simulation shim", dir);
+    return 1;
+  }
+  emit_top_name(c, top, sizeof top);
+  snprintf(log, sizeof log, "%s/build.log", dir);
+  snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
+  remove(log);
+
+  /* verilator --cc: per-link nets and one process; -O3 with fast X handling for speed. */
+  char mdir[2300], inc[2400], flist_arg[2400];
+  snprintf(mdir, sizeof mdir, "%s/obj", dir);
+  snprintf(inc, sizeof inc, "-I%s", dir);
+  snprintf(flist_arg, sizeof flist_arg, "%s", flist);
+  char cflags[3000];
+  snprintf(cflags, sizeof cflags, "-fPIC -O1 %s", inc);
+  {
+    char hpath[2400], htext[512];
+    snprintf(hpath, sizeof hpath, "%s/sagen_top.h", dir);
+    snprintf(htext, sizeof htext, "/* Generated by sagen; do not edit. */\n#include \"V%s.h\"\n"
+             "#define SAGEN_TOP V%s\n", top, top);
+    if (write_text(hpath, htext)) {
+      snprintf(err, errlen, "%s: cannot write", hpath);
+      return 1;
+    }
+  }
+  char *argv[40];
+  int a = 0;
+  argv[a++] = "verilator";
+  argv[a++] = "--cc";
+  argv[a++] = "--build";
+  argv[a++] = "-j";
+  argv[a++] = "2";
+  argv[a++] = "-O3";
+  argv[a++] = "--x-assign";
+  argv[a++] = "fast";
+  argv[a++] = "--x-initial";
+  argv[a++] = "fast";
+  argv[a++] = "--noassert";
+  argv[a++] = "-Wno-fatal";
+  argv[a++] = "--top-module";
+  argv[a++] = top;
+  argv[a++] = "--Mdir";
+  argv[a++] = mdir;
+  argv[a++] = "-CFLAGS";
+  argv[a++] = cflags;
+  /* --exe with -shared: Verilator's own makefile links model, runtime and shim into a library */
+  char tmp_lib[2400];
+  snprintf(tmp_lib, sizeof tmp_lib, "%s.tmp", lib);
+  argv[a++] = "--exe";
+  argv[a++] = "-LDFLAGS";
+  argv[a++] = trace == 2 ? "-shared -pthread -lz" : "-shared -pthread";
+  argv[a++] = "-o";
+  argv[a++] = tmp_lib;
+  if (trace == 1) argv[a++] = "--trace";
+  if (trace == 2) argv[a++] = "--trace-fst";
+  argv[a++] = "-F";
+  argv[a++] = flist_arg;
+  argv[a++] = path;
+  argv[a] = NULL;
+  int rc = model_run(argv, log);
+  if (rc != 0) {
+    char first[1024];
+    model_log_error(log, first, sizeof first);
+    snprintf(err, errlen, "verilator failed (status %d): %s", rc, first);
+    return 1;
+  }
+  if (rename(tmp_lib, lib) != 0) {
+    snprintf(err, errlen, "%s: cannot move the model library into place: %s", lib, strerror(errno));
+    remove(tmp_lib);
+    return 1;
+  }
+  return 0;
+}
