@@ -15,7 +15,7 @@
 #include <yaml.h>
 
 #define MAX_FILE_BYTES (1L << 20) /* a config is a few hundred bytes: refuse anything above */
-#define MAX_NODES 4096            /* bounds the quadratic duplicate check on fuzzed input */
+#define MAX_NODES 4096            /* bounds memory and work on fuzzed input */
 #define MAX_DEPTH 16              /* the schema needs 2 levels */
 #define SHOW_MAX 40               /* input bytes quoted in one message, then "..." */
 #define LEV_MAX 32                /* keys longer than this get no "did you mean" */
@@ -299,21 +299,17 @@ static void yaml_problem(ctx_t *x, const yaml_parser_t *p, const unsigned char *
       say(x, line, col, "not valid yaml text: %s (at byte offset %zu)", problem,
           p->problem_offset);
     break;
-  default: /* scanner, parser, composer errors carry marks */
+  default: { /* scanner and parser errors carry marks */
+    char where[160] = "";
     if (p->context)
-      say(x, p->problem_mark.line + 1, p->problem_mark.column + 1,
-          "yaml syntax error: %s (%s at %zu:%zu)%s", problem, p->context,
-          p->context_mark.line + 1, p->context_mark.column + 1,
-          indented_by_tab(buf, len, p->problem_mark.line)
-              ? ": tabs cannot indent yaml, use spaces"
-              : "");
-    else
-      say(x, p->problem_mark.line + 1, p->problem_mark.column + 1, "yaml syntax error: %s%s",
-          problem,
-          indented_by_tab(buf, len, p->problem_mark.line)
-              ? ": tabs cannot indent yaml, use spaces"
-              : "");
+      snprintf(where, sizeof where, " (%s at %zu:%zu)", p->context, p->context_mark.line + 1,
+               p->context_mark.column + 1);
+    say(x, p->problem_mark.line + 1, p->problem_mark.column + 1, "yaml syntax error: %s%s%s",
+        problem, where,
+        indented_by_tab(buf, len, p->problem_mark.line) ? ": tabs cannot indent yaml, use spaces"
+                                                        : "");
     break;
+  }
   }
 }
 
@@ -928,8 +924,7 @@ static void walk_map(vstate_t *v, const node_t *map, int sec, size_t mline, size
       char allowed[256];
       v->bad[k] = 1;
       say(v->x, mline, mcol, "%s: missing required key (%s): allowed %s", keys[k].path,
-          keys[k].meaning,
-          allowed_text(k, allowed, sizeof allowed));
+          keys[k].meaning, allowed_text(k, allowed, sizeof allowed));
     }
   }
 }
@@ -947,11 +942,12 @@ static int addr_bits(long long words)
 static void mem_check(vstate_t *v, int kib, int a, int b)
 {
   cfg_t *c = v->c;
-  long long bits = (long long)*int_field(c, a) * *int_field(c, b);
-  long long words = (long long)*int_field(c, kib) * 8192 / bits;
+  long long bits, words;
 
   if (v->bad[kib] || v->bad[a] || v->bad[b])
     return;
+  bits = (long long)*int_field(c, a) * *int_field(c, b); /* >= 1: both fields are in range */
+  words = (long long)*int_field(c, kib) * 8192 / bits;
   if (words < 1)
     say(v->x, v->line[kib], v->col[kib],
         "%s: %d KiB holds no %lld-bit word of %s=%d x %s=%d: allowed >= %lld KiB", keys[kib].path,
@@ -1009,9 +1005,9 @@ static void validate(ctx_t *x, const node_t *root, cfg_t *c)
     return;
   }
   if (root->kind != N_MAP || root->tag) {
-    say(x, root->line, root->col,
-        "top level must be a mapping of the keys %s; got %s",
-        section_keys(-1, list, sizeof list), root->tag ? "a tagged node" : what(root, got, sizeof got));
+    say(x, root->line, root->col, "top level must be a mapping of the keys %s; got %s",
+        section_keys(-1, list, sizeof list),
+        root->tag ? "a tagged node" : what(root, got, sizeof got));
     return;
   }
   walk_map(&v, root, -1, root->line, root->col);

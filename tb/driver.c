@@ -132,7 +132,11 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
     if (nkt >= 4096) break;
   }
   long nrt = splits(l->r, rts, 64);
-  long smax = (c->pattern_bits - 1) / l->dw + 1;
+  /* Kernel columns per pass: the pattern must hold them, and a lane may run at most S-1
+   * elements ahead of another within a row pass, so the lane FIFOs must hold S elements or the
+   * feeder deadlocks (a full lane waits for a pop that an empty lane blocks). Wider kernels are
+   * sliced across passes whose partial sums the hardware accumulates. */
+  long smax = lmin((c->pattern_bits - 1) / l->dw + 1, c->fifo_depth);
   long nst = 0;
   long tmp[64];
   long ns_all = splits(l->s, tmp, 64);

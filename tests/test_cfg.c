@@ -334,7 +334,7 @@ static void test_corruptions(void)
   static const char subst[] = {'\0', '\t', '{', '}', '[', ':', '-', '&', '*', '!', '"', '\n',
                                '#', '\xff', '\x80', ' ', '?', '|', '>', '%'};
   char buf[sizeof base], *out = NULL;
-  size_t n = sizeof base - 1, i, k, runs = 0;
+  size_t n = sizeof base - 1, i, k;
   cfg_t c;
   int rc;
 
@@ -350,7 +350,6 @@ static void test_corruptions(void)
       else
         continue;
       rc = load_text(buf, len, &c, &out);
-      runs++;
       why = clean_lines(out, "x.yaml");
       if ((rc != 0 && rc != 1) || (rc == 1 && !out[0]) || (rc == 0 && out[0]) || why) {
         not_ok("corruptions", "byte %zu -> 0x%02x: rc %d, %s: '%s'", i,
@@ -367,7 +366,6 @@ static void test_corruptions(void)
     not_ok("corruptions", "the uncorrupted base text does not load (%d)", rc);
   else
     ok("corruptions");
-  (void)runs;
 }
 
 static void test_markdown(void)
@@ -401,7 +399,8 @@ static void test_markdown(void)
   }
   for (p = out; (p = strstr(p, "\n| `")) != NULL; p++)
     rows++;
-  if (rows != sizeof paths / sizeof *paths || !strstr(out, "| `array.rows` | integer | required | 1..256 |") ||
+  if (rows != sizeof paths / sizeof *paths ||
+      !strstr(out, "| `array.rows` | integer | required | 1..256 |") ||
       !strstr(out, "| `memory.double_buffer` | boolean | true | true or false |"))
     not_ok("markdown", "%zu rows, or wrong cells: '%s'", rows, out);
   else
