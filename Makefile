@@ -48,3 +48,7 @@ unit: $(UNIT_TESTS)
 .PHONY: clean
 clean:
 	rm -rf $(B) sagen
+
+# Randomized co-simulation (in-process: one Verilated model per configuration).
+$(B)/cosim_random: tests/cosim_random.c $(HOST_OBJS)
+	$(CC) $(CFLAGS) -Igen -Itb -Isim -o $@ $^ $(LDLIBS)
