@@ -49,6 +49,23 @@ unit: $(UNIT_TESTS)
 clean:
 	rm -rf $(B) sagen
 
+# ---- the README's commands ------------------------------------------------------------------
+# make run: the default configuration's RTL, then ResNet-50 conv3_x (28x28x128, 3x3, stride 1,
+# pad 1, 128 filters) with random int8 data, every element checked, and the report.
+RUN_LAYER ?= 1,128,28,28:128,3,3
+.PHONY: deps run test test-long bench
+deps:
+	@scripts/deps.sh
+run: deps sagen
+	./sagen gen yaml/default.yaml -o build/rtl/default
+	./sagen sim yaml/default.yaml conv2d --random $(RUN_LAYER) --padding 1,1 --seed 1 --check
+
+test: deps sagen unit $(B)/cosim_random
+	@tests/run_all.sh
+
+test-long: deps sagen unit $(B)/cosim_random
+	@SAGEN_TEST_DEPTH=long tests/run_all.sh
+
 # Randomized co-simulation (in-process: one Verilated model per configuration).
 $(B)/cosim_random: tests/cosim_random.c $(HOST_OBJS)
 	$(CC) $(CFLAGS) -Igen -Itb -Isim -o $@ $^ $(LDLIBS)

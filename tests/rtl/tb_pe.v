@@ -1,0 +1,62 @@
+// tb_pe: sagen_pe against the vectors of model_pe.c (see there for the file format).
+// Inputs are driven just after the falling edge, outputs checked 1 unit after the rising edge.
+`default_nettype none
+
+module tb_pe;
+  parameter integer IN_BITS  = 8;
+  parameter integer W_BITS   = 8;
+  parameter integer ACC_BITS = 32;
+  localparam BLOCK = "sagen_pe";
+
+  `include "tb_common.vh"
+
+  reg                 rst_n = 1'b0, en = 1'b0, a_vld = 1'b0, a_last = 1'b0, res_vld_i = 1'b0;
+  reg [IN_BITS-1:0]   a = {IN_BITS{1'b0}};
+  reg [W_BITS-1:0]    b = {W_BITS{1'b0}};
+  reg [ACC_BITS-1:0]  res_i = {ACC_BITS{1'b0}};
+  wire [IN_BITS-1:0]  a_o;
+  wire [W_BITS-1:0]   b_o;
+  wire [ACC_BITS-1:0] res_o;
+  wire                a_vld_o, a_last_o, res_vld_o;
+
+  sagen_pe #(.IN_BITS(IN_BITS), .W_BITS(W_BITS), .ACC_BITS(ACC_BITS)) dut (
+    .clk_i(clk), .rst_ni(rst_n), .en_i(en),
+    .a_i(a), .a_vld_i(a_vld), .a_last_i(a_last), .b_i(b),
+    .res_i(res_i), .res_vld_i(res_vld_i),
+    .a_o(a_o), .a_vld_o(a_vld_o), .a_last_o(a_last_o), .b_o(b_o),
+    .res_o(res_o), .res_vld_o(res_vld_o)
+  );
+
+  integer p_in, p_w, p_acc, ncyc;
+  reg [63:0] v_rst, v_en, v_a, v_vld, v_last, v_b, v_resi, v_resvld;
+  reg [63:0] e_a, e_vld, e_last, e_b, e_res, e_resvld;
+
+  initial begin
+    open_vec;
+    nread = $fscanf(fd, "%d %d %d %d", p_in, p_w, p_acc, ncyc);
+    if (nread != 4) vec_error("header");
+    if (p_in != IN_BITS || p_w != W_BITS || p_acc != ACC_BITS) vec_error("parameters");
+    for (cycle = 0; cycle < ncyc; cycle = cycle + 1) begin
+      @(negedge clk);
+      nread = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h",
+                      v_rst, v_en, v_a, v_vld, v_last, v_b, v_resi, v_resvld,
+                      e_a, e_vld, e_last, e_b, e_res, e_resvld);
+      if (nread != 14) vec_error("cycle line");
+      #1;
+      rst_n = v_rst[0]; en = v_en[0]; a = v_a[IN_BITS-1:0]; a_vld = v_vld[0];
+      a_last = v_last[0]; b = v_b[W_BITS-1:0]; res_i = v_resi[ACC_BITS-1:0];
+      res_vld_i = v_resvld[0];
+      @(posedge clk);
+      #1;
+      chk("a_o", a_o, e_a);
+      chk("a_vld_o", a_vld_o, e_vld);
+      chk("a_last_o", a_last_o, e_last);
+      chk("b_o", b_o, e_b);
+      chk("res_o", res_o, e_res);
+      chk("res_vld_o", res_vld_o, e_resvld);
+    end
+    summary;
+  end
+endmodule
+
+`resetall

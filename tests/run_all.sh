@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# run_all: every test suite of sagen; each prints `ok ...` / `not ok ...` lines. Ends with one
+# line `N passed, N failed` over all of them. SAGEN_TEST_DEPTH=long runs the deeper randomized
+# co-simulation (more layers per configuration).
+#
+# Usage: tests/run_all.sh (from the repository root, after `make all build/cosim_random`).
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 1
+log=build/test-logs
+mkdir -p "$log"
+depth=${SAGEN_TEST_DEPTH:-short}
+count=150
+[ "$depth" = long ] && count=2000
+
+total_pass=0
+total_fail=0
+# suite NAME CMD...: run, show its lines, count them; a suite that fails without a `not ok`
+# line (a crash, a build error) counts as one failure.
+suite() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  echo "## $name"
+  "$@" >"$log/$name.log" 2>&1
+  local status=$?
+  grep -E "^(ok|not ok) " "$log/$name.log" | sed 's/^/  /' | grep -E "^  not ok" || true
+  local p f
+  p=$(grep -cE "^ok " "$log/$name.log")
+  f=$(grep -cE "^not ok " "$log/$name.log")
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "  not ok $name: exited $status without a failing case; last lines:"
+    tail -5 "$log/$name.log" | sed 's/^/    /'
+    f=1
+  fi
+  echo "  $p passed, $f failed ($((SECONDS - start)) s, log $log/$name.log)"
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+}
+
+run_units() {
+  local rc=0
+  for t in build/tests/test_*; do
+    [ -x "$t" ] || continue
+    "$t" || rc=1
+  done
+  return $rc
+}
+
+suite unit run_units
+suite replay tests/test_replay.sh
+[ -x tests/rtl/run.sh ] && suite rtl-blocks tests/rtl/run.sh
+suite cli tests/test_cli.sh
+[ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
+suite cosim-random build/cosim_random --count "$count" --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
