@@ -54,6 +54,8 @@ clean:
 # pad 1, 128 filters) with random int8 data, every element checked, and the report.
 RUN_LAYER ?= 1,128,28,28:128,3,3
 .PHONY: deps run test test-long bench
+bench: deps sagen
+	@scripts/bench.sh
 deps:
 	@scripts/deps.sh
 run: deps sagen

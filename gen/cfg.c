@@ -448,7 +448,7 @@ static const cfgkey_t keys[NKEYS] = {
                "accumulator width (wraps around)"},
     [K_MEMORY] = {"memory", T_MAP, 0, 0, NULL, 0, 0, 0, NULL, NULL, 0, 0,
                   "on-chip SRAMs and the host port"},
-    [K_BUS] = {"memory.bus_elems", T_INT, 0, 16, NULL, 1, 256, 1, NULL, NULL, FIELD(bus_elems),
+    [K_BUS] = {"memory.bus_elems", T_INT, 0, 16, NULL, 2, 256, 1, NULL, NULL, FIELD(bus_elems),
                "ifmap SRAM word, in input elements"},
     [K_IFKIB] = {"memory.ifmap_kib", T_INT, 0, 32, NULL, 1, 65536, 0, NULL,
                  "holds >= 1 word of bus_elems x input_bits", FIELD(ifmap_kib),
@@ -471,7 +471,8 @@ static const cfgkey_t keys[NKEYS] = {
     [K_PATTERN] = {"feeder.pattern_bits", T_INT, 0, 64, NULL, 1, 256, 0, NULL, NULL,
                    FIELD(pattern_bits), "kernel pattern width: (S-1)*dilation_w + 1 must fit"},
     [K_FIFO] = {"feeder.fifo_depth", T_INT, 0, 4, NULL, 2, 64, 0, NULL,
-                ">= feeder.regs_per_lane", FIELD(fifo_depth), "elements per lane FIFO"},
+                ">= feeder.regs_per_lane", FIELD(fifo_depth),
+                "elements per lane FIFO; also the widest kernel slice of a pass"},
 };
 
 /* Verilog-2005 (IEEE 1364) and SystemVerilog (IEEE 1800-2017) reserved words. 'default' is

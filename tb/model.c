@@ -139,13 +139,13 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
   snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
   remove(log);
 
-  /* verilator --cc: per-link nets and one process; -O3 with fast X handling for speed. */
+  /* verilator --cc, single-threaded model, -O3 with fast X handling for speed. */
   char mdir[2300], inc[2400], flist_arg[2400];
   snprintf(mdir, sizeof mdir, "%s/obj", dir);
   snprintf(inc, sizeof inc, "-I%s", dir);
   snprintf(flist_arg, sizeof flist_arg, "%s", flist);
   char cflags[3000];
-  snprintf(cflags, sizeof cflags, "-fPIC -O1 %s", inc);
+  snprintf(cflags, sizeof cflags, "-fPIC %s", inc);
   {
     char hpath[2400], htext[512];
     snprintf(hpath, sizeof hpath, "%s/sagen_top.h", dir);
@@ -176,6 +176,10 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
   argv[a++] = mdir;
   argv[a++] = "-CFLAGS";
   argv[a++] = cflags;
+  /* The evaluation code keeps Verilator's -Os (as fast as -O2 here, and quicker to build); the
+   * run-once construction code needs no optimisation. */
+  argv[a++] = "-MAKEFLAGS";
+  argv[a++] = "OPT_SLOW=-O0";
   /* --exe with -shared: Verilator's own makefile links model, runtime and shim into a library */
   char tmp_lib[2400];
   snprintf(tmp_lib, sizeof tmp_lib, "%s.tmp", lib);

@@ -216,7 +216,7 @@ static const bad_t bad[] = {
     {"leading_zero", "name: x\narray: {rows: 010, cols: 4}\n", 0,
      {"array.rows: expected a decimal integer, got '010'", "leading zeros"}},
     {"not_power_of_two", "name: x\n" ARR "memory: {bus_elems: 12}\n", 0,
-     {"x.yaml:3:21: memory.bus_elems: '12' is not a power of two: allowed a power of two 1..256"}},
+     {"x.yaml:3:21: memory.bus_elems: '12' is not a power of two: allowed a power of two 2..256"}},
     /* cross-checks */
     {"acc_bits_too_small", "name: x\n" ARR "data: {acc_bits: 15}\n", 0,
      {"x.yaml:3:18: data.acc_bits: '15' is too small",

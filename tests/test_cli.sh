@@ -47,6 +47,13 @@ expect "sim bad simulator" 2 "--simulator: 'modelsim'" $S sim yaml/default.yaml 
 expect "sim missing config" 1 "nope.yaml" $S sim nope.yaml conv2d --random 1,1,4,4:1,1,1
 expect "sim no output" 1 "layer has no output" $S sim yaml/tiny1x1.yaml conv2d --random 1,1,2,2:1,3,3 --quiet
 
+# ---- the README's key table is the validator's table ----
+if diff <($S keys) <(sed -n '/<!-- keys:begin -->/,/<!-- keys:end -->/p' README.md | sed '1d;$d') >"$tmp/keys.diff"; then
+  ok "README key table equals ./sagen keys"
+else
+  nok "README key table" "$(head -5 "$tmp/keys.diff")"
+fi
+
 # ---- generation: deterministic, headers, one module per file ----
 $S gen yaml/rect4x8.yaml -o "$tmp/g1" && $S gen yaml/rect4x8.yaml -o "$tmp/g2"
 if diff -r "$tmp/g1" "$tmp/g2" >/dev/null; then ok "gen deterministic"; else nok "gen deterministic" "two runs differ"; fi

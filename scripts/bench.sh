@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# bench: figures, not tests (nothing here asserts a time).
+#  1. utilization of ResNet-50's 3x3 stride-1 and 1x1 layers on yaml/default.yaml, DRAM not
+#     limiting, with where the cycles went;
+#  2. co-simulation speed: simulated cycles per second in Verilator, and against Icarus on the
+#     same layer;
+#  3. time to generate, verilate and build the default configuration from scratch.
+# Usage: scripts/bench.sh [--quick]   (from the repository root, after `make sagen`)
+set -eu
+cd "$(dirname "$0")/.."
+cfg=yaml/default.yaml
+quick=${1:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+json() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1"; }
+
+echo "== 1. ResNet-50 layers on $cfg (16x16, DRAM not limiting), batch 1"
+printf "%-26s %12s %12s %12s %7s %9s %9s %8s %8s %8s\n" layer useful_MACs ideal cycles util idle_PE bubbles stall drain dram
+# name C H W K R S stride pad
+layers="conv2_x.1x1a 64 56 56 64 1 1 1 0
+conv2_x.3x3 64 56 56 64 3 3 1 1
+conv2_x.1x1b 64 56 56 256 1 1 1 0
+conv3_x.1x1a 512 28 28 128 1 1 1 0
+conv3_x.3x3 128 28 28 128 3 3 1 1
+conv3_x.1x1b 128 28 28 512 1 1 1 0
+conv4_x.1x1a 1024 14 14 256 1 1 1 0
+conv4_x.3x3 256 14 14 256 3 3 1 1
+conv4_x.1x1b 256 14 14 1024 1 1 1 0
+conv5_x.1x1a 2048 7 7 512 1 1 1 0
+conv5_x.3x3 512 7 7 512 3 3 1 1
+conv5_x.1x1b 512 7 7 2048 1 1 1 0"
+[ "$quick" = --quick ] && layers=$(echo "$layers" | sed -n '2p;5p')
+echo "$layers" | while read -r name c h w k r s st pad; do
+  ./sagen sim $cfg conv2d --random 1,$c,$h,$w:$k,$r,$s --stride $st --padding $pad --quiet \
+    --dram-bytes-per-cycle 1e9 --check --report json >"$tmp/r.json"
+  u=$(json "$tmp/r.json" utilization)
+  printf "%-26s %12s %12s %12s %6.1f%% %9s %9s %8s %8s %8s\n" "$name" "$(json "$tmp/r.json" useful_macs)" \
+    "$(json "$tmp/r.json" ideal_cycles)" "$(json "$tmp/r.json" cycles)" "$(echo "$u * 100" | bc -l)" \
+    "$(json "$tmp/r.json" idle_pe_cycles)" "$(json "$tmp/r.json" bubble_cycles)" \
+    "$(json "$tmp/r.json" stall_cycles)" "$(json "$tmp/r.json" drain_cycles)" \
+    "$(json "$tmp/r.json" dram_wait_cycles)"
+done
+echo "(idle_PE: steps where an edge context leaves lanes or columns without work; every column"
+echo " is a share of 'cycles': useful + idle_PE + bubbles + fill + stall + drain + dram = cycles)"
+
+echo
+echo "== 2. co-simulation speed (median of 3)"
+layer="1,64,28,28:64,3,3"
+for i in 1 2 3; do
+  s=$(date +%s.%N)
+  ./sagen sim $cfg conv2d --random $layer --padding 1 --quiet --report json >"$tmp/v.json"
+  e=$(date +%s.%N)
+  echo "$(json "$tmp/v.json" cycles) $(echo "$e - $s" | bc -l)"
+done | sort -k2 -n | sed -n 2p >"$tmp/vspeed"
+read -r vcyc vsec <"$tmp/vspeed"
+printf "verilator: %s cycles of %s in %.2f s (incl. golden check off, tensor setup): %.0f cycles/s\n" \
+  "$vcyc" "$layer" "$vsec" "$(echo "$vcyc / $vsec" | bc -l)"
+small="1,16,14,14:16,3,3"
+./sagen sim $cfg conv2d --random $small --padding 1 --quiet --report json >"$tmp/s.json"
+s=$(date +%s.%N); ./sagen sim $cfg conv2d --random $small --padding 1 --quiet --report none; e=$(date +%s.%N)
+vt=$(echo "$e - $s" | bc -l)
+s=$(date +%s.%N); ./sagen sim $cfg conv2d --random $small --padding 1 --quiet --report none --simulator icarus; e=$(date +%s.%N)
+it=$(echo "$e - $s - $vt" | bc -l)
+scyc=$(json "$tmp/s.json" cycles)
+printf "icarus:    %s cycles of %s replayed in %.2f s: %.0f cycles/s\n" "$scyc" "$small" "$it" "$(echo "$scyc / $it" | bc -l)"
+printf "ratio:     verilator is %.0fx faster than icarus (cycles/s)\n" "$(echo "($vcyc / $vsec) / ($scyc / $it)" | bc -l)"
+
+echo
+echo "== 3. generate + verilate + build $cfg from scratch"
+s=$(date +%s.%N)
+./sagen sim $cfg conv2d --random 1,1,4,4:1,1,1 --build-dir "$tmp/models" --quiet --report none
+e=$(date +%s.%N)
+printf "%.1f s (2 cores)\n" "$(echo "$e - $s" | bc -l)"

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# run.sh: per-block RTL unit tests. Each block has a small C model (model_<block>.c) that writes
+# random stimulus and the expected outputs for a seed into a vector file, and a Verilog-2005
+# testbench (tb_<block>.v) that replays it on the template from rtl_templates/ under Icarus and
+# prints "<block>: <n> checks, <m> mismatches".
+#
+# Usage: tests/rtl/run.sh [--inject]      (from anywhere)
+#   --inject      every model writes one wrong expectation on purpose: every case must then
+#                 report "not ok" (shows that each test can fail).
+#   SEEDS="1 2"   seeds per configuration (default "1 2 3").
+#   RTL_DIR=dir   take the templates from dir instead of rtl_templates/ (e.g. a mutated copy).
+# Prints "ok <case>" or "not ok <case>: <detail>" per case, then "<n> passed, <m> failed";
+# the exit status is non-zero if any case failed (or could not be built).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rtl=${RTL_DIR:-$root/rtl_templates}
+seeds=${SEEDS:-1 2 3}
+inject=""
+for arg in "$@"; do
+  case "$arg" in
+    --inject) inject=inject ;;
+    *) echo "usage: $0 [--inject]" >&2; exit 2 ;;
+  esac
+done
+
+passed=0
+failed=0
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+not_ok() { echo "not ok $1: $2"; failed=$((failed + 1)); }
+tmp=""
+keep=0
+finish() {
+  if [ -n "$tmp" ]; then
+    if [ "$keep" -eq 0 ]; then rm -rf "$tmp"; else echo "# vectors and logs kept in $tmp"; fi
+  fi
+  trap - EXIT
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+
+for tool in cc iverilog vvp; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    not_ok setup "$tool not found"
+    finish
+  fi
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sagen_rtl_unit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# ---- models ---------------------------------------------------------------------------------
+CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
+declare -A have_model
+for m in pe array skew index_counters feed_lane; do
+  if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
+    have_model[$m]=1
+  else
+    have_model[$m]=0
+    not_ok "build/model_$m" "$(head -3 "$tmp/cc_$m.log" | tr '\n' ' ')"
+    keep=1
+  fi
+done
+
+# ---- one configuration: compile the testbench, run it for every seed ------------------------
+# $1 block (model/testbench name), $2 module name printed in the summary, $3 case label,
+# $4 template files (space separated, in $rtl), $5 iverilog -P settings (space separated
+# NAME=VALUE), $6 model arguments before the seed.
+config() {
+  local blk=$1 mod=$2 label=$3 files=$4 params=$5 margs=$6
+  local name="$blk/$label" bin="$tmp/tb_${blk}_${label}.vvp" srcs=() popts=() f p
+  if [ "${have_model[$blk]}" != 1 ]; then
+    not_ok "$name" "model did not build"
+    return
+  fi
+  for f in $files; do srcs+=("$rtl/$f"); done
+  for p in $params; do popts+=("-Ptb_$blk.$p"); done
+  if ! iverilog -g2005 -I"$here" "${popts[@]}" -o "$bin" "${srcs[@]}" "$here/tb_$blk.v" \
+      >"$tmp/iverilog_${blk}_$label.log" 2>&1; then
+    not_ok "$name" "iverilog failed: $(grep -m3 -i error "$tmp/iverilog_${blk}_$label.log" | tr '\n' ' ')"
+    keep=1
+    return
+  fi
+  local seed vec log line n m
+  for seed in $seeds; do
+    vec="$tmp/${blk}_${label}_s$seed.vec"
+    log="$tmp/${blk}_${label}_s$seed.log"
+    # shellcheck disable=SC2086
+    if ! "$tmp/model_$blk" $margs "$seed" "$vec" $inject >"$log" 2>&1; then
+      not_ok "$name/seed$seed" "model failed: $(head -1 "$log") (seed $seed)"
+      keep=1
+      continue
+    fi
+    vvp -n "$bin" +vec="$vec" >"$log" 2>&1
+    line=$(grep -E "^$mod: [0-9]+ checks, [0-9]+ mismatches$" "$log" | tail -1)
+    if [ -z "$line" ]; then
+      not_ok "$name/seed$seed" "no summary line: $(grep -v '^VCD' "$log" | head -2 | tr '\n' ' ')(seed $seed, vectors $vec)"
+      keep=1
+      continue
+    fi
+    n=$(echo "$line" | sed -E 's/.*: ([0-9]+) checks, ([0-9]+) mismatches/\1/')
+    m=$(echo "$line" | sed -E 's/.*: ([0-9]+) checks, ([0-9]+) mismatches/\2/')
+    if [ "$m" -ne 0 ]; then
+      not_ok "$name/seed$seed" "$m of $n checks mismatch, first: $(grep -m1 '^MISMATCH' "$log" | sed 's/^MISMATCH //') (seed $seed, vectors $vec)"
+      keep=1
+    elif [ "$n" -eq 0 ]; then
+      not_ok "$name/seed$seed" "no checks made (seed $seed)"
+      keep=1
+    else
+      ok "$name/seed$seed ($n checks)"
+    fi
+  done
+}
+
+# ---- the cases --------------------------------------------------------------------------------
+# sagen_pe: IN_BITS W_BITS ACC_BITS (12 and 8 bits: accumulator narrower than / equal to the
+# product; 40: wider than 32).
+for cfg in "8 8 32" "8 8 12" "4 4 8" "6 3 24" "16 16 40"; do
+  set -- $cfg
+  config pe sagen_pe "in$1_w$2_acc$3" "sagen_pe.v" \
+    "IN_BITS=$1 W_BITS=$2 ACC_BITS=$3" "$1 $2 $3"
+done
+
+# sagen_array as a GEMM: ROWS COLS IN_BITS W_BITS ACC_BITS.
+for cfg in "1 1 8 8 32" "2 3 8 8 12" "4 4 8 8 32" "3 5 6 7 20" "4 2 8 8 16"; do
+  set -- $cfg
+  config array sagen_array "${1}x${2}_in$3_w$4_acc$5" "sagen_pe.v sagen_array.v" \
+    "ROWS=$1 COLS=$2 IN_BITS=$3 W_BITS=$4 ACC_BITS=$5" "$1 $2 $3 $4 $5"
+done
+
+# sagen_skew: WIDTH DEPTH.
+for cfg in "12 0" "12 1" "12 5" "1 5"; do
+  set -- $cfg
+  config skew sagen_skew "w$1_depth$2" "sagen_skew.v" "WIDTH=$1 DEPTH=$2" "$1 $2"
+done
+
+# sagen_index_counters: BUS LG_BUS (AW = 10).
+for cfg in "4 2" "8 3"; do
+  set -- $cfg
+  config index_counters sagen_index_counters "bus$1" "sagen_index_counters.v" \
+    "BUS=$1 LG_BUS=$2 AW=10" "$1 10"
+done
+
+# sagen_feed_lane: LANE M DEPTH PAT_BITS (BUS = 8, IN_BITS = 8).
+for cfg in "0 1 1 16" "0 2 4 16" "0 3 3 16" "0 2 9 16" "3 1 2 64" "3 2 2 64" "3 3 6 64"; do
+  set -- $cfg
+  config feed_lane sagen_feed_lane "lane$1_m$2_depth$3_pat$4" "sagen_feed_lane.v" \
+    "LANE=$1 BUS=8 M=$2 DEPTH=$3 PAT_BITS=$4" "$1 8 $2 $3 $4"
+done
+
+finish
