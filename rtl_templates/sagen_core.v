@@ -56,11 +56,48 @@ module sagen_core #(
   localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
 
   // ---- controller ---------------------------------------------------------------------------
+  // Pass descriptor: CSR 2+i is desc[i]. Fields (see sagen_index_counters for their meaning):
+  //  0 channels          1 filter groups | kernel rows   2 contexts per group   3 pixels
+  //  4 filters           5 channel plane                 6 kernel-row step      7 output-row step
+  //  8 x per context     9 tile width * stride_w         10 base (signed)
+  // 11 stride_h | dil_h  12 rows per context (in rows) | stride_w             13 pad_l | pad_t
+  // 14 tile_w | tile_h   15 pattern top | kernel span    16 reduction length L
+  // 17 x of the last lane (first context)  18 its output row  19 row step per context
+  // 20 flags: accumulate, ifmap bank, weight bank, output bank
+  // 21 tile width as the contexts see it | real tile width: a wider virtual width keeps every
+  //    context inside one output row (lanes past the real width idle)
   wire go, busy, pass_end;
-  wire [31:0] d_n_ch, d_n_kr, d_n_xc, d_n_oy, d_n_kg, d_k_act, d_plane, d_kr_step, d_oy_step;
-  wire [31:0] d_xc_step, d_base, d_dil_h, d_str_h, d_str_w, d_pad_t, d_pad_l, d_tile_h;
-  wire [31:0] d_tile_w, d_span, d_pat_top, d_len, d_n_ctx, d_tile_ow, d_flags;
+  wire [22*32-1:0] desc;
   wire [PAT_BITS-1:0] d_pat;
+  wire [31:0] d_n_ch     = desc[0*32 +: 32];
+  wire [15:0] d_n_kr     = desc[1*32 +: 16];
+  wire [15:0] d_n_kg     = desc[1*32+16 +: 16];
+  wire [31:0] d_n_ctx    = desc[2*32 +: 32];
+  wire [31:0] d_npix     = desc[3*32 +: 32];
+  wire [31:0] d_k_act    = desc[4*32 +: 32];
+  wire [31:0] d_plane    = desc[5*32 +: 32];
+  wire [31:0] d_kr_step  = desc[6*32 +: 32];
+  wire [31:0] d_oy_step  = desc[7*32 +: 32];
+  wire [31:0] d_ctx_xs   = desc[8*32 +: 32];
+  wire [31:0] d_ow_xs    = desc[9*32 +: 32];
+  wire [31:0] d_base     = desc[10*32 +: 32];
+  wire [15:0] d_dil_h    = desc[11*32 +: 16];
+  wire [15:0] d_str_h    = desc[11*32+16 +: 16];
+  wire [15:0] d_str_w    = desc[12*32 +: 16];
+  wire [15:0] d_ctx_y    = desc[12*32+16 +: 16];
+  wire [15:0] d_pad_t    = desc[13*32 +: 16];
+  wire [15:0] d_pad_l    = desc[13*32+16 +: 16];
+  wire [15:0] d_tile_h   = desc[14*32 +: 16];
+  wire [15:0] d_tile_w   = desc[14*32+16 +: 16];
+  wire [15:0] d_kspan    = desc[15*32 +: 16];
+  wire [15:0] d_pat_top  = desc[15*32+16 +: 16];
+  wire [31:0] d_len      = desc[16*32 +: 32];
+  wire [31:0] d_last_xs  = desc[17*32 +: 32];
+  wire [15:0] d_last_seg = desc[18*32 +: 16];
+  wire [31:0] d_ctx_py   = desc[19*32 +: 32];
+  wire [31:0] d_flags    = desc[20*32 +: 32];
+  wire [15:0] d_ow_real  = desc[21*32 +: 16];
+  wire [15:0] d_ow_virt  = desc[21*32+16 +: 16];
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word;
   wire [15:0] ev_macs, ev_hp_bytes;
   wire if_re, wt_re, out_re, out_we;
@@ -80,30 +117,7 @@ module sagen_core #(
     .go_o           (go),
     .busy_o         (busy),
     .pass_end_i     (pass_end),
-    .d_n_ch_o       (d_n_ch),
-    .d_n_kr_o       (d_n_kr),
-    .d_n_xc_o       (d_n_xc),
-    .d_n_oy_o       (d_n_oy),
-    .d_n_kg_o       (d_n_kg),
-    .d_k_act_o      (d_k_act),
-    .d_plane_o      (d_plane),
-    .d_kr_step_o    (d_kr_step),
-    .d_oy_step_o    (d_oy_step),
-    .d_xc_step_o    (d_xc_step),
-    .d_base_o       (d_base),
-    .d_dil_h_o      (d_dil_h),
-    .d_str_h_o      (d_str_h),
-    .d_str_w_o      (d_str_w),
-    .d_pad_t_o      (d_pad_t),
-    .d_pad_l_o      (d_pad_l),
-    .d_tile_h_o     (d_tile_h),
-    .d_tile_w_o     (d_tile_w),
-    .d_span_o       (d_span),
-    .d_pat_top_o    (d_pat_top),
-    .d_len_o        (d_len),
-    .d_n_ctx_o      (d_n_ctx),
-    .d_tile_ow_o    (d_tile_ow),
-    .d_flags_o      (d_flags),
+    .desc_o         (desc),
     .d_pat_o        (d_pat),
     .ev_step_valid_i(ev_step_valid),
     .ev_bubble_i    (ev_bubble),
@@ -209,26 +223,30 @@ module sagen_core #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .start_i      (go),
-    .n_ch_i       (d_n_ch[15:0]),
-    .n_kr_i       (d_n_kr[15:0]),
-    .n_xc_i       (d_n_xc[15:0]),
-    .n_oy_i       (d_n_oy[15:0]),
-    .n_kg_i       (d_n_kg[15:0]),
+    .n_ch_i       (d_n_ch),
+    .n_kr_i       (d_n_kr),
+    .n_ctx_i      (d_n_ctx),
+    .n_kg_i       (d_n_kg),
     .plane_i      (d_plane),
     .kr_step_i    (d_kr_step),
     .oy_step_i    (d_oy_step),
-    .xc_step_i    (d_xc_step),
+    .ctx_xs_i     (d_ctx_xs),
+    .ctx_py_i     (d_ctx_py),
+    .ctx_y_i      (d_ctx_y),
+    .ow_xs_i      (d_ow_xs),
+    .last_xs_i    (d_last_xs),
+    .last_dseg_i  (d_last_seg),
     .base_i       (d_base),
-    .dil_h_i      (d_dil_h[15:0]),
-    .str_h_i      (d_str_h[15:0]),
-    .str_w_i      (d_str_w[15:0]),
-    .pad_t_i      (d_pad_t[15:0]),
-    .pad_l_i      (d_pad_l[15:0]),
-    .tile_h_i     (d_tile_h[15:0]),
-    .tile_w_i     (d_tile_w[15:0]),
-    .span_i       (d_span[15:0]),
+    .dil_h_i      (d_dil_h),
+    .str_h_i      (d_str_h),
+    .str_w_i      (d_str_w),
+    .pad_t_i      (d_pad_t),
+    .pad_l_i      (d_pad_l),
+    .tile_h_i     (d_tile_h),
+    .tile_w_i     (d_tile_w),
+    .kspan_i      (d_kspan),
     .pat_i        (d_pat),
-    .pat_top_i    (d_pat_top[15:0]),
+    .pat_top_i    (d_pat_top),
     .sram_re_o    (if_re),
     .sram_addr_o  (if_raddr),
     .sram_rdata_i (if_rdata),
@@ -250,7 +268,7 @@ module sagen_core #(
     .start_i     (go),
     .len_i       (d_len),
     .n_ctx_i     (d_n_ctx),
-    .n_kg_i      (d_n_kg[15:0]),
+    .n_kg_i      (d_n_kg),
     .k_act_i     (d_k_act[15:0]),
     .sram_re_o   (wt_re),
     .sram_addr_o (wt_raddr),
@@ -279,39 +297,43 @@ module sagen_core #(
   assign ev_fill       = busy && !ready && !f_idle && !started_q;
   assign ev_stall      = busy && !ready && !f_idle && started_q;
 
-  // Context bookkeeping at the array edge, for the count of useful MACs.
-  reg [31:0] e_lanes_left, e_cols_left;   // lanes / columns of the current context and beyond
-  reg [15:0] e_xc, e_oy;
+  // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
+  // last pixel or, with a virtual width, past the real width of the row do no useful work.
+  reg [31:0] e_lanes_left, e_cols_left;   // pixels / filters of the current context and beyond
+  reg [31:0] e_ctx;
+  reg [15:0] e_x;                          // column of lane 0 (virtual width: no wrap inside)
   localparam [31:0] ROWS32 = ROWS;
   localparam [31:0] COLS32 = COLS;
-  wire [31:0] lanes_act = (e_lanes_left > ROWS32) ? ROWS32 : e_lanes_left;
+  localparam [15:0] ROWS16 = ROWS32[15:0];
+  wire        virt      = (d_ow_virt > d_ow_real);
+  wire [15:0] x_left    = (e_x < d_ow_real) ? d_ow_real - e_x : 16'd0;
+  wire [31:0] pix_act   = (e_lanes_left > ROWS32) ? ROWS32 : e_lanes_left;
+  wire [31:0] lanes_act = (virt && {16'd0, x_left} < pix_act) ? {16'd0, x_left} : pix_act;
   wire [31:0] cols_act  = (e_cols_left > COLS32) ? COLS32 : e_cols_left;
   wire [31:0] macs      = lanes_act * cols_act;
   assign ev_macs = pop ? macs[15:0] : 16'd0;
+  wire [15:0] e_x_n     = e_x + ROWS16;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       gap_q <= 16'hFFFF; started_q <= 1'b0;
-      e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_xc <= 16'd0; e_oy <= 16'd0;
+      e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_ctx <= 32'd0; e_x <= 16'd0;
     end else if (go) begin
       started_q <= 1'b0;
-      e_lanes_left <= d_tile_ow; e_cols_left <= d_k_act; e_xc <= 16'd0; e_oy <= 16'd0;
+      e_lanes_left <= d_npix; e_cols_left <= d_k_act; e_ctx <= 32'd0; e_x <= 16'd0;
     end else begin
       if (step) gap_q <= (pop && head_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
       if (pop) started_q <= 1'b1;
       if (pop && head_last) begin
-        if (e_xc + 16'd1 < d_n_xc[15:0]) begin
-          e_xc <= e_xc + 16'd1;
-          e_lanes_left <= e_lanes_left - ROWS32;
+        if (e_ctx + 32'd1 < d_n_ctx) begin
+          e_ctx <= e_ctx + 32'd1;
+          e_lanes_left <= (e_lanes_left > ROWS32) ? e_lanes_left - ROWS32 : 32'd0;
+          e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
         end else begin
-          e_xc <= 16'd0;
-          e_lanes_left <= d_tile_ow;
-          if (e_oy + 16'd1 < d_n_oy[15:0]) begin
-            e_oy <= e_oy + 16'd1;
-          end else begin
-            e_oy <= 16'd0;
-            e_cols_left <= (e_cols_left > COLS32) ? e_cols_left - COLS32 : 32'd0;
-          end
+          e_ctx <= 32'd0;
+          e_x <= 16'd0;
+          e_lanes_left <= d_npix;
+          e_cols_left <= (e_cols_left > COLS32) ? e_cols_left - COLS32 : 32'd0;
         end
       end
     end
@@ -373,10 +395,9 @@ module sagen_core #(
     .rst_ni      (rst_ni),
     .start_i     (go),
     .accumulate_i(accumulate),
-    .n_xc_i      (d_n_xc[15:0]),
-    .n_oy_i      (d_n_oy[15:0]),
-    .n_kg_i      (d_n_kg[15:0]),
-    .tile_ow_i   (d_tile_ow[15:0]),
+    .n_ctx_i     (d_n_ctx),
+    .npix_i      (d_npix),
+    .n_kg_i      (d_n_kg),
     .step_i      (step),
     .res_i       (res),
     .res_vld_i   (res_vld),
@@ -390,11 +411,8 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{d_n_ch[31:16], d_n_kr[31:16], d_n_xc[31:16], d_n_oy[31:16],
-                       d_n_kg[31:16], d_k_act[31:16], d_dil_h[31:16], d_str_h[31:16],
-                       d_str_w[31:16], d_pad_t[31:16], d_pad_l[31:16], d_tile_h[31:16],
-                       d_tile_w[31:16], d_span[31:16], d_pat_top[31:16], d_tile_ow[31:16],
-                       d_flags[31:4], macs[31:16], hp_wdata_i, hp_addr_i};
+  wire unused_desc = ^{d_k_act[31:16], d_flags[31:4], desc[18*32+16 +: 16], macs[31:16],
+                       hp_wdata_i, hp_addr_i};
 
 endmodule
 

@@ -9,7 +9,7 @@
 // CSR map (32-bit registers, word addresses):
 //   0 CTRL      W  bit0 start, bit1 clear counters and error
 //   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, [31:8] passes ended
-//   2..25      RW pass descriptor (see the localparams below)
+//   2..23      RW pass descriptor, 22 registers (fields: sagen_core.v)
 //   26 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
 //   27 MAGIC    R  0x5A6E0001
 //   28..35     RW kernel pattern, 32 bits each, bit 0 first
@@ -33,12 +33,8 @@ module sagen_ctrl #(
   output reg                 go_o,        // one cycle: blocks load the latched descriptor
   output reg                 busy_o,
   input  wire                pass_end_i,  // the running pass has written its last result
-  // latched descriptor
-  output reg  [31:0]         d_n_ch_o, d_n_kr_o, d_n_xc_o, d_n_oy_o, d_n_kg_o, d_k_act_o,
-  output reg  [31:0]         d_plane_o, d_kr_step_o, d_oy_step_o, d_xc_step_o, d_base_o,
-  output reg  [31:0]         d_dil_h_o, d_str_h_o, d_str_w_o, d_pad_t_o, d_pad_l_o,
-  output reg  [31:0]         d_tile_h_o, d_tile_w_o, d_span_o, d_pat_top_o, d_len_o,
-  output reg  [31:0]         d_n_ctx_o, d_tile_ow_o, d_flags_o,
+  // latched descriptor: register 2+i at [i*32 +: 32]
+  output reg  [22*32-1:0]    desc_o,
   output reg  [PAT_BITS-1:0] d_pat_o,
   // performance events (one cycle each)
   input  wire                ev_step_valid_i,
@@ -55,7 +51,7 @@ module sagen_ctrl #(
   input  wire                ev_pad_word_i
 );
 
-  localparam integer NDESC  = 24;            // descriptor registers 2..25
+  localparam integer NDESC  = 22;            // descriptor registers 2..23
   localparam integer NCNT   = 14;
   localparam [31:0]  MAGIC  = 32'h5A6E0001;
   localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
@@ -68,11 +64,12 @@ module sagen_ctrl #(
   reg        pending_q, error_q;
   reg [23:0] passes_q;
 
-  // A descriptor the hardware cannot run.
-  wire bad_desc = (desc_q[0] == 32'd0) || (desc_q[1] == 32'd0) || (desc_q[2] == 32'd0) ||
-                  (desc_q[3] == 32'd0) || (desc_q[4] == 32'd0) || (desc_q[20] == 32'd0) ||
-                  (desc_q[21] == 32'd0) || (desc_q[18] == 32'd0) ||
-                  (desc_q[5] == 32'd0) || (desc_q[19] >= PAT_BITS);
+  // A descriptor the hardware cannot run: a loop that would never end or never start.
+  wire bad_desc = (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
+                  (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
+                  (desc_q[4] == 32'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
+                  (desc_q[15][15:0] == 16'd0) || ({16'd0, desc_q[15][31:16]} >= PAT_BITS) ||
+                  (desc_q[16] == 32'd0);
 
   wire [5:0] didx = csr_addr_i - 6'd2;
   wire start_wr = csr_we_i && (csr_addr_i == 6'd0) && csr_wdata_i[0];
@@ -92,15 +89,10 @@ module sagen_ctrl #(
       for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
       pending_q <= 1'b0; error_q <= 1'b0; passes_q <= 24'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
-      d_n_ch_o <= 32'd0; d_n_kr_o <= 32'd0; d_n_xc_o <= 32'd0; d_n_oy_o <= 32'd0;
-      d_n_kg_o <= 32'd0; d_k_act_o <= 32'd0; d_plane_o <= 32'd0; d_kr_step_o <= 32'd0;
-      d_oy_step_o <= 32'd0; d_xc_step_o <= 32'd0; d_base_o <= 32'd0; d_dil_h_o <= 32'd0;
-      d_str_h_o <= 32'd0; d_str_w_o <= 32'd0; d_pad_t_o <= 32'd0; d_pad_l_o <= 32'd0;
-      d_tile_h_o <= 32'd0; d_tile_w_o <= 32'd0; d_span_o <= 32'd0; d_pat_top_o <= 32'd0;
-      d_len_o <= 32'd0; d_n_ctx_o <= 32'd0; d_tile_ow_o <= 32'd0; d_flags_o <= 32'd0;
+      desc_o <= {(22*32){1'b0}};
       d_pat_o <= {PAT_BITS{1'b0}};
     end else begin
-      if (csr_we_i && csr_addr_i >= 6'd2 && csr_addr_i < 6'd26) desc_q[didx[4:0]] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i >= 6'd2 && csr_addr_i < 6'd24) desc_q[didx[4:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i >= 6'd28 && csr_addr_i < 6'd36) pat_q[csr_addr_i[2:0] - 3'd4] <= csr_wdata_i;
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
@@ -112,14 +104,7 @@ module sagen_ctrl #(
           passes_q <= passes_q + 24'd1;
         end else begin
           go_o <= 1'b1;
-          d_n_ch_o <= desc_q[0]; d_n_kr_o <= desc_q[1]; d_n_xc_o <= desc_q[2];
-          d_n_oy_o <= desc_q[3]; d_n_kg_o <= desc_q[4]; d_k_act_o <= desc_q[5];
-          d_plane_o <= desc_q[6]; d_kr_step_o <= desc_q[7]; d_oy_step_o <= desc_q[8];
-          d_xc_step_o <= desc_q[9]; d_base_o <= desc_q[10]; d_dil_h_o <= desc_q[11];
-          d_str_h_o <= desc_q[12]; d_str_w_o <= desc_q[13]; d_pad_t_o <= desc_q[14];
-          d_pad_l_o <= desc_q[15]; d_tile_h_o <= desc_q[16]; d_tile_w_o <= desc_q[17];
-          d_span_o <= desc_q[18]; d_pat_top_o <= desc_q[19]; d_len_o <= desc_q[20];
-          d_n_ctx_o <= desc_q[21]; d_tile_ow_o <= desc_q[22]; d_flags_o <= desc_q[23];
+          for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
           d_pat_o <= pat_flat;
         end
       end
@@ -162,7 +147,7 @@ module sagen_ctrl #(
     csr_rdata_o = 32'd0;
     if (csr_addr_i == 6'd1) begin
       csr_rdata_o = {passes_q, 5'd0, error_q, pending_q, busy_o || go_o};
-    end else if (csr_addr_i >= 6'd2 && csr_addr_i < 6'd26) begin
+    end else if (csr_addr_i >= 6'd2 && csr_addr_i < 6'd24) begin
       csr_rdata_o = desc_q[didx[4:0]];
     end else if (csr_addr_i == 6'd26) begin
       csr_rdata_o = PARAMS;

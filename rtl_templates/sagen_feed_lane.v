@@ -1,19 +1,20 @@
 // sagen_feed_lane: one lane of the on-the-fly im2col data feeder, one per array row.
 //
-// Every lane sees every bus word the index counters read. The word comes with REL, the position
-// of its first element relative to the first interest element of lane 0 in the current row of
-// the interest region. The lane's own first interest element sits at its local offset
-// LOC = LANE * stride_w, so the kernel pattern (bit s*dilation_w set for each kernel column s) is
-// shifted by the word offset LOC - REL to align it with the bus: each set bit inside the bus
-// marks an element this lane needs. Up to M of them are taken per cycle (the intermediate
-// registers) and pushed into the lane FIFO; if more remain, or the FIFO has no room, the lane
-// holds done_o low and the read pipeline stops until every lane has its data. The array pops
-// one element per step from the FIFO head; the feed registers that skew row r by r steps are a
-// sagen_skew after the lane.
+// The lane computes one output pixel of each context. It knows where that pixel sits: its
+// column times stride_w (xs) and its output row relative to lane 0's (dg). Every lane sees
+// every bus word the index counters read; a word belongs to one segment (one output row of the
+// context) and comes with REL, the position of its first element relative to the segment's first
+// interest element. The lane only looks at words of its own segment. Its first interest element
+// sits at its local offset LOC (xs, minus lane 0's xs when both are in the first segment), so the
+// kernel pattern (bit s*dilation_w set for each kernel column s) shifted by the word offset
+// LOC - REL marks the elements of the bus this lane needs. Up to M of them are taken per cycle
+// (the intermediate registers) and pushed into the lane FIFO; if more remain, or the FIFO has no
+// room, the lane holds done_o low and the read pipeline stops until every lane has its data.
+// The array pops one element per step from the FIFO head; the feed registers that skew row r by
+// r steps are a sagen_skew after the lane.
 `default_nettype none
 
 module sagen_feed_lane #(
-  parameter integer LANE     = 0,   // array row this lane feeds
   parameter integer BUS      = 16,  // elements per bus word
   parameter integer IN_BITS  = 8,   // bits per element
   parameter integer M        = 3,   // intermediate registers: elements taken per cycle
@@ -27,11 +28,20 @@ module sagen_feed_lane #(
   input  wire [BUS*IN_BITS-1:0]  word_i,
   input  wire signed [31:0]   word_rel_i,   // word start - lane 0's first interest element
   input  wire                    word_adv_i,   // every lane is done: the next word comes
+  input  wire [15:0]             word_seg_i,   // segment (output row offset) of the word
   input  wire                    pass_last_i,  // this word is in the last row pass of a context
   // configuration of the current pass
   input  wire [PAT_BITS-1:0]     pat_i,        // kernel pattern
-  input  wire [31:0]          pat_top_i,    // index of the pattern's highest set bit
-  input  wire [31:0]          stride_w_i,   // horizontal stride: local offset = LANE*stride
+  input  wire [31:0]             pat_top_i,    // index of the pattern's highest set bit
+  // position of this lane's pixel
+  input  wire                    start_i,      // load the position in the first context
+  input  wire [31:0]             xs_init_i,    // column * stride_w in the first context
+  input  wire [15:0]             dg_init_i,    // output row offset from lane 0 in the first context
+  input  wire                    ctx_adv_i,    // the word stream moves to the next context
+  input  wire [31:0]             ctx_xs_i,     // x advance per context (stride_w units)
+  input  wire [31:0]             ow_xs_i,      // output tile width * stride_w
+  input  wire [31:0]             xs0_i,        // lane 0's xs in the current context
+  input  wire                    wrap0_i,      // lane 0 wraps to the next row on this advance
   // array side
   input  wire                    pop_i,        // the array takes the head this cycle
   output wire                    done_o,       // taken everything this lane needs of the word
@@ -44,7 +54,10 @@ module sagen_feed_lane #(
   localparam integer BW = $clog2((BUS > DEPTH ? BUS : DEPTH) + 1);  // element count width
 
   // ---- align the kernel pattern with the bus ------------------------------------------------
-  wire signed [31:0] loc = LANE * $signed(stride_w_i);
+  reg  [31:0] xs_q;
+  reg  [15:0] dg_q;
+  wire        mine = (word_seg_i == dg_q);
+  wire signed [31:0] loc = xs_q - ((dg_q == 16'd0) ? xs0_i : 32'd0);
   wire signed [31:0] sh  = loc - word_rel_i;            // pattern bit 0 sits at bus position sh
   wire signed [31:0] last_pos = sh + $signed(pat_top_i); // bus position of the last kernel tap
   wire [31:0] sh_mag = sh[31] ? -sh : sh;
@@ -54,7 +67,7 @@ module sagen_feed_lane #(
   wire unused_pat_sh = ^pat_sh[BUS+PAT_BITS-1:BUS];
 
   reg  [BUS-1:0] taken_q;
-  wire [BUS-1:0] avail = word_vld_i ? (sel & ~taken_q) : {BUS{1'b0}};
+  wire [BUS-1:0] avail = (word_vld_i && mine) ? (sel & ~taken_q) : {BUS{1'b0}};
 
   // ---- FIFO state ------------------------------------------------------------------------------
   reg [IN_BITS-1:0] q_data [0:DEPTH-1];
@@ -121,6 +134,22 @@ module sagen_feed_lane #(
       count_q <= keep + npick[CW-1:0];
       if (word_adv_i) taken_q <= {BUS{1'b0}};
       else            taken_q <= taken_q | picked;
+    end
+  end
+
+  // Position of the pixel: ROWS pixels on per context, wrapping into the next output row.
+  wire [31:0] xs_n = xs_q + ctx_xs_i;
+  wire        wrap = (xs_n >= ow_xs_i);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xs_q <= 32'd0;
+      dg_q <= 16'd0;
+    end else if (start_i) begin
+      xs_q <= xs_init_i;
+      dg_q <= dg_init_i;
+    end else if (ctx_adv_i) begin
+      xs_q <= wrap ? xs_n - ow_xs_i : xs_n;
+      dg_q <= dg_q + {15'd0, wrap} - {15'd0, wrap0_i};
     end
   end
 

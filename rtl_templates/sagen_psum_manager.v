@@ -2,8 +2,9 @@
 // them (column c is COLS-1-c steps ahead of the last column) and writes one word of COLS results
 // per output pixel into the output SRAM. When a pass accumulates (a later channel slice of the
 // same outputs) it reads the partial sums written by the previous pass and adds (read-modify-
-// write through the SRAM's separate read and write ports). Results of lanes past the tile's
-// last column are dropped. Its counters follow the same context order as the feeder's.
+// write through the SRAM's separate read and write ports). The output tile is stored as
+// [filter group][pixel] words, pixels row-major, so context c's lane l writes pixel c*ROWS+l;
+// lanes past the tile's last pixel are dropped. Its counters follow the feeder's context order.
 `default_nettype none
 
 module sagen_psum_manager #(
@@ -16,10 +17,9 @@ module sagen_psum_manager #(
   input  wire                     rst_ni,
   input  wire                     start_i,
   input  wire                     accumulate_i,  // add to the partial sums already stored
-  input  wire [15:0]              n_xc_i,
-  input  wire [15:0]              n_oy_i,
-  input  wire [15:0]              n_kg_i,
-  input  wire [15:0]              tile_ow_i,     // output columns of the tile
+  input  wire [31:0]              n_ctx_i,       // contexts per filter group
+  input  wire [31:0]              npix_i,        // output pixels of the tile
+  input  wire [15:0]              n_kg_i,        // filter groups
   // array side
   input  wire                     step_i,        // the array stepped this cycle
   input  wire [COLS*ACC_BITS-1:0] res_i,
@@ -60,16 +60,15 @@ module sagen_psum_manager #(
   wire fire = stepped_q && vld_d[COLS-1];
 
   reg        run_q;
-  reg [15:0] i_row, i_xc, i_oy, i_kg;
-  reg [31:0] row_base_q;   // (kg * oh + oy) * ow
-  reg [31:0] xc_base_q;    // xc * ROWS
-  wire [31:0] col   = xc_base_q + {16'd0, i_row};
-  wire        keep  = col < {16'd0, tile_ow_i};
-  wire [31:0] addr  = row_base_q + col;
+  reg [15:0] i_row, i_kg;
+  reg [31:0] i_ctx;
+  reg [31:0] q_q;          // pixel of the tile: context * ROWS + row
+  reg [31:0] kg_base_q;    // first word of the filter group: kg * npix
+  wire        keep  = q_q < npix_i;
+  wire [31:0] addr  = kg_base_q + q_q;
 
   wire last_row = (i_row + 16'd1 >= ROWS16);
-  wire last_xc  = (i_xc + 16'd1 >= n_xc_i);
-  wire last_oy  = (i_oy + 16'd1 >= n_oy_i);
+  wire last_ctx = (i_ctx + 32'd1 >= n_ctx_i);
   wire last_kg  = (i_kg + 16'd1 >= n_kg_i);
 
   // Stage 1: read the stored partial sums; stage 2: add and write.
@@ -94,8 +93,7 @@ module sagen_psum_manager #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
-      i_row <= 16'd0; i_xc <= 16'd0; i_oy <= 16'd0; i_kg <= 16'd0;
-      row_base_q <= 32'd0; xc_base_q <= 32'd0;
+      i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; kg_base_q <= 32'd0;
       s1_vld <= 1'b0; s1_acc <= 1'b0; s1_addr <= {AW{1'b0}}; s1_res <= {(COLS*ACC_BITS){1'b0}};
       sram_we_o <= 1'b0; sram_waddr_o <= {AW{1'b0}}; sram_wdata_o <= {(COLS*ACC_BITS){1'b0}};
     end else begin
@@ -109,27 +107,22 @@ module sagen_psum_manager #(
       sram_wdata_o <= sum;
       if (start_i) begin
         run_q <= 1'b1;
-        i_row <= 16'd0; i_xc <= 16'd0; i_oy <= 16'd0; i_kg <= 16'd0;
-        row_base_q <= 32'd0; xc_base_q <= 32'd0;
+        i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; kg_base_q <= 32'd0;
       end else if (fire && run_q) begin
         if (!last_row) begin
           i_row <= i_row + 16'd1;
+          q_q   <= q_q + 32'd1;
         end else begin
           i_row <= 16'd0;
-          if (!last_xc) begin
-            i_xc <= i_xc + 16'd1;
-            xc_base_q <= xc_base_q + {16'd0, ROWS16};
+          if (!last_ctx) begin
+            i_ctx <= i_ctx + 32'd1;
+            q_q   <= q_q + 32'd1;
           end else begin
-            i_xc <= 16'd0;
-            xc_base_q <= 32'd0;
-            row_base_q <= row_base_q + {16'd0, tile_ow_i};
-            if (!last_oy) begin
-              i_oy <= i_oy + 16'd1;
-            end else begin
-              i_oy <= 16'd0;
-              i_kg <= i_kg + 16'd1;
-              if (last_kg) run_q <= 1'b0;
-            end
+            i_ctx     <= 32'd0;
+            q_q       <= 32'd0;
+            kg_base_q <= kg_base_q + npix_i;
+            i_kg      <= i_kg + 16'd1;
+            if (last_kg) run_q <= 1'b0;
           end
         end
       end

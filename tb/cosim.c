@@ -282,7 +282,7 @@ int cosim_main(int argc, char **argv)
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
-  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL};
+  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0};
   report_t rep;
   if (drive_conv2d(&hw, &c, &l, &x, &w, &y, &dopts, &rep, err, sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);

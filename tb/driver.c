@@ -14,10 +14,11 @@ enum {
   CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_PARAMS = 26, CSR_MAGIC = 27, CSR_PAT = 28,
   CSR_CNT = 36
 };
+/* Descriptor registers, CSR 2 + index (field layout: sagen_core.v). */
 enum {
-  D_N_CH, D_N_KR, D_N_XC, D_N_OY, D_N_KG, D_K_ACT, D_PLANE, D_KR_STEP, D_OY_STEP, D_XC_STEP,
-  D_BASE, D_DIL_H, D_STR_H, D_STR_W, D_PAD_T, D_PAD_L, D_TILE_H, D_TILE_W, D_SPAN, D_PAT_TOP,
-  D_LEN, D_N_CTX, D_TILE_OW, D_FLAGS, D_COUNT
+  D_N_CH, D_KG_KR, D_N_CTX, D_NPIX, D_K_ACT, D_PLANE, D_KR_STEP, D_OY_STEP, D_CTX_XS, D_OW_XS,
+  D_BASE, D_STRH_DILH, D_CTXY_STRW, D_PADL_PADT, D_TILEW_TILEH, D_PATTOP_KSPAN, D_LEN,
+  D_LAST_XS, D_LAST_SEG, D_CTX_PY, D_FLAGS, D_OWV_OW, D_COUNT
 };
 enum {
   C_CYCLES, C_BUSY, C_STEP, C_BUBBLE, C_FILL, C_STALL, C_DRAIN, C_MACS, C_IF_RD, C_WT_RD,
@@ -45,10 +46,18 @@ static long lmax(long a, long b) { return a > b ? a : b; }
 
 typedef struct tiling {
   long ct, kt, oht, owt, rt, st;
+  int virt;   /* contexts stay inside an output row: virtual width = owt rounded up to rows */
 } tiling_t;
+
+/* Width of the output tile as the contexts see it. */
+static long virt_width(const cfg_t *c, long owt, int virt)
+{
+  return virt ? (owt + c->rows - 1) / c->rows * c->rows : owt;
+}
 
 typedef struct pass {
   long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
+  long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
   long if_words, wt_words;
   int acc, last, out_tile;
@@ -57,7 +66,7 @@ typedef struct pass {
 } pass_t;
 
 typedef struct out_tile {
-  long n, oy0, oht, ox0, owt, k0, kt;
+  long n, oy0, oht, ox0, owt, owv, k0, kt;
   int bank;
   long last_pass;
 } out_tile_t;
@@ -82,21 +91,29 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
   long tw = lmin(l->w, win_w(l, t->owt, t->st));
   long pitch = pitch_of(c, tw, th);
   long nkg = cdiv(t->kt, c->cols);
+  long owv = virt_width(c, t->owt, t->virt);
   if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
   if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
-  if ((double)nkg * t->oht * t->owt > (double)c->out_words) return -1;
-  long span = (c->rows - 1) * l->sw + (t->st - 1) * l->dw + 1;
-  if (span > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535) return -1;
+  if ((double)nkg * t->oht * owv > (double)c->out_words) return -1;
+  long kspan = (t->st - 1) * l->dw + 1;
+  long ctx_y = (c->rows / owv) * l->sh;
+  if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
+      ctx_y > 65535 || owv > 65535)
+    return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
   double n_sp = (double)l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
   double n_kt = (double)cdiv(l->k, t->kt);
   double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
   double passes = n_sp * n_kt * n_red;
-  double wps = (double)(span + c->bus_elems - 1) / c->bus_elems;
+  /* words a context reads per channel and kernel row: its pixels span nseg output rows */
+  double nseg = 1.0 + (double)(c->rows - 1) / (double)owv;
+  if (nseg > c->rows) nseg = c->rows;
+  double wps = ((double)(c->rows - 1) * l->sw + nseg * kspan) / c->bus_elems +
+               nseg * (c->bus_elems - 1.0) / c->bus_elems;
   double per_ctx = (double)t->ct * t->rt * fmax((double)t->st, wps);
   per_ctx = fmax(per_ctx, 2.0 * c->rows - 1);
-  double nxc = (double)cdiv(t->owt, c->rows);
-  double compute = passes * (nkg * t->oht * nxc * per_ctx + 3.0 * c->rows + c->cols + 40);
+  double nctx = (double)cdiv(t->oht * owv, c->rows);
+  double compute = passes * (nkg * nctx * per_ctx + 3.0 * c->rows + c->cols + 40);
   double ifb = (double)cdiv(t->ct * th * pitch, c->bus_elems) * ((c->if_word_bits + 7) / 8);
   double wtb = (double)nkg * t->ct * t->rt * t->st * ((c->wt_word_bits + 7) / 8);
   double outb = (double)l->n * l->k / fmin((double)t->kt, (double)l->k) * nkg * oh * ow *
@@ -121,7 +138,7 @@ static long splits(long v, long *out, long max)
 }
 
 static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
-                         tiling_t *best, char *err, size_t errlen)
+                         int contexts, tiling_t *best, char *err, size_t errlen)
 {
   static long cts[4096], kts[4096], rts[64], sts[64];
   long ncts = splits(l->c, cts, 4096);
@@ -148,7 +165,8 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
     for (long b = 0; b < nkt; b++)
       for (long r = 0; r < nrt; r++)
         for (long s = 0; s < nst; s++) {
-          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s]};
+          for (int virt = contexts == 2; virt <= (contexts != 1); virt++) {
+          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt};
           long nkg = cdiv(t.kt, c->cols);
           /* widest output tile first: the whole row, then multiples of the array rows */
           for (long owt = ow; owt >= 1;) {
@@ -158,7 +176,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
             long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
             long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
             if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
-            long oht_out = (long)(c->out_words / ((double)nkg * owt));
+            long oht_out = (long)(c->out_words / ((double)nkg * virt_width(c, owt, virt)));
             t.oht = lmin(oh, lmin(oht_if, oht_out));
             if (t.oht >= 1) {
               double cost = tiling_cost(c, l, oh, ow, &t, bpc);
@@ -170,6 +188,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
             long next = (owt > c->rows) ? ((owt - 1) / c->rows) * c->rows : owt - 1;
             if (next >= owt) next = owt - 1;
             owt = next;
+          }
           }
         }
   if (best_cost < 0) {
@@ -248,6 +267,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
           ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
           ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
           ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
+          ot->owv = virt_width(c, ot->owt, t->virt);
           ot->bank = (int)(ti % c->banks);
           int first = 1;
           for (long c0 = 0; c0 < l->c; c0 += t->ct)
@@ -255,7 +275,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
               for (long s0 = 0; s0 < l->s; s0 += t->st) {
                 pass_t *p = &ps[i];
                 p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
-                p->k0 = k0; p->kt = ot->kt;
+                p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
                 p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
                 p->r0 = r0; p->rt = lmin(t->rt, l->r - r0);
                 p->s0 = s0; p->st = lmin(t->st, l->s - s0);
@@ -364,34 +384,37 @@ typedef struct job {
   long idx;   /* pass (loads) or output tile (readout) */
 } job_t;
 
+static uint32_t pack16(long hi, long lo) { return (uint32_t)((hi & 0xffff) << 16 | (lo & 0xffff)); }
+
 static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p, uint32_t *d,
                                uint32_t *pat)
 {
-  long nxc = cdiv(p->owt, c->rows);
+  /* A context is ROWS consecutive pixels of the tile, row-major: it advances by ROWS div owt
+   * rows and ROWS mod owt columns, wrapping into the next row. */
+  long npix = p->oht * p->owv;
+  long ctx_rows = c->rows / p->owv, ctx_cols = c->rows % p->owv;
   d[D_N_CH] = (uint32_t)p->ct;
-  d[D_N_KR] = (uint32_t)p->rt;
-  d[D_N_XC] = (uint32_t)nxc;
-  d[D_N_OY] = (uint32_t)p->oht;
-  d[D_N_KG] = (uint32_t)cdiv(p->kt, c->cols);
+  d[D_KG_KR] = pack16(cdiv(p->kt, c->cols), p->rt);
+  d[D_N_CTX] = (uint32_t)cdiv(npix, c->rows);
+  d[D_NPIX] = (uint32_t)npix;
   d[D_K_ACT] = (uint32_t)p->kt;
   d[D_PLANE] = (uint32_t)(p->tile_h * p->pitch);
   d[D_KR_STEP] = (uint32_t)(l->dh * p->pitch);
   d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
-  d[D_XC_STEP] = (uint32_t)(c->rows * l->sw);
+  d[D_CTX_XS] = (uint32_t)(ctx_cols * l->sw);
+  d[D_OW_XS] = (uint32_t)(p->owv * l->sw);
   d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l));
-  d[D_DIL_H] = (uint32_t)l->dh;
-  d[D_STR_H] = (uint32_t)l->sh;
-  d[D_STR_W] = (uint32_t)l->sw;
-  d[D_PAD_T] = (uint32_t)p->pad_t;
-  d[D_PAD_L] = (uint32_t)p->pad_l;
-  d[D_TILE_H] = (uint32_t)p->tile_h;
-  d[D_TILE_W] = (uint32_t)p->tile_w;
-  d[D_SPAN] = (uint32_t)((c->rows - 1) * l->sw + (p->st - 1) * l->dw + 1);
-  d[D_PAT_TOP] = (uint32_t)((p->st - 1) * l->dw);
+  d[D_STRH_DILH] = pack16(l->sh, l->dh);
+  d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
+  d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);
+  d[D_TILEW_TILEH] = pack16(p->tile_w, p->tile_h);
+  d[D_PATTOP_KSPAN] = pack16((p->st - 1) * l->dw, (p->st - 1) * l->dw + 1);
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
-  d[D_N_CTX] = (uint32_t)(p->oht * nxc);
-  d[D_TILE_OW] = (uint32_t)p->owt;
+  d[D_LAST_XS] = (uint32_t)(((c->rows - 1) % p->owv) * l->sw);
+  d[D_LAST_SEG] = (uint32_t)((c->rows - 1) / p->owv);
+  d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3);
+  d[D_OWV_OW] = pack16(p->owv, p->owt);
   memset(pat, 0, 8 * sizeof *pat);
   for (long s = 0; s < p->st; s++) {
     long bit = s * l->dw;
@@ -455,8 +478,8 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
     ow = lv.w;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0};
-  if (choose_tiling(c, l, oh, ow, bpc, &t, err, errlen)) goto fail;
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0};
+  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, &t, err, errlen)) goto fail;
   long np = 0, nt = 0;
   if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -562,9 +585,12 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
         const out_tile_t *ot = &ts[j->idx];
         long nw = cdiv(ot->kt, c->cols) * ot->oht * ot->owt;
         if (passes_done > ot->last_pass && credit >= out_bytes) {
+          /* real pixels only: word jword of the tile -> (group, row, column) -> address in
+           * the virtual-width layout the array wrote */
+          long kgw = jword / (ot->oht * ot->owt), rem = jword % (ot->oht * ot->owt);
           hw->io.hp_re = 1;
           hw->io.hp_bank = ot->bank;
-          hw->io.hp_addr = (uint32_t)jword;
+          hw->io.hp_addr = (uint32_t)((kgw * ot->oht + rem / ot->owt) * ot->owv + rem % ot->owt);
           credit -= out_bytes;
           bytes_out += (uint64_t)out_bytes;
           hp_read = 1;

@@ -49,6 +49,8 @@ typedef struct drive_opts {
   double dram_bytes_per_cycle;   /* <= 0: the configuration's */
   int quiet;                     /* no progress on stderr */
   drive_reads_t *reads;          /* if set, filled with the destination of every word read */
+  int contexts;                  /* 0: the driver chooses; 1: contexts wrap across output rows;
+                                    2: contexts stay inside a row (tests use it to force one) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

@@ -94,7 +94,11 @@ int main(int argc, char **argv)
       snprintf(desc, sizeof desc, "%s seed=%" PRIu64 " x=%ldx%ldx%ldx%ld w=%ldx%ldx%ldx%ld stride=%ld,%ld "
                "pad=%ld,%ld dil=%ld,%ld", c.name, seed, l.n, l.c, l.h, l.w, l.k, l.c, l.r, l.s,
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
-      drive_opts_t o = {0, 1, NULL};
+      size_t dl = strlen(desc);
+      /* the driver's choice, or either context mapping forced */
+      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2)};
+      snprintf(desc + dl, sizeof desc - dl, " contexts=%s",
+               o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row");
       report_t rep;
       if (drive_conv2d(&hw, &c, &l, &x, &w, &y, &o, &rep, err, sizeof err)) {
         printf("not ok cosim %s: %s\n", desc, err);

@@ -1,41 +1,69 @@
 /* model_index_counters: reference model and stimulus for sagen_index_counters (the word read
- * sequence of the data feeder).
+ * sequence of the data feeder, multi-row contexts).
  *
- * For a pass descriptor the model lists the presented words directly, loop by loop (outermost
- * first: filter group kg, output row oy, x context xc, channel c, kernel row r):
- *   segment start  p = base + c*plane + r*kr_step + oy*oy_step + xc*xc_step  (lane 0's first
- *                  interest element; base is signed)
+ * A context is ROWS consecutive pixels of the output tile (oht rows x owt columns, row-major),
+ * so it may span several output rows. "xs" values are column * stride_w. For a pass descriptor
+ * the model lists the presented words directly, loop by loop (outermost first: filter group kg,
+ * context k, channel c, kernel row r, segment seg = 0..dseg, word):
+ *   context state  xs0 (lane 0's xs), py0/y0 (lane 0's output row as pointer / rows), xsl
+ *                  (lane ROWS-1's xs), dseg (lane ROWS-1's row relative to lane 0's); at the
+ *                  start of each group xs0 = py0 = y0 = 0, xsl = last_xs, dseg = last_dseg;
+ *                  after a context: xs0 += ctx_xs, wrap0 = xs0 >= ow_xs (then xs0 -= ow_xs),
+ *                  py0 += ctx_py + (wrap0 ? oy_step : 0), y0 += ctx_y + (wrap0 ? str_h : 0),
+ *                  xsl += ctx_xs with wrapl likewise, dseg += wrapl - wrap0
+ *   segment        xs_first = seg == 0 ? xs0 : 0, xs_last = seg == dseg ? xsl : ow_xs - str_w,
+ *                  span = xs_last - xs_first + kspan,
+ *                  p = base + c*plane + r*kr_step + py0 + seg*oy_step + xs_first (base signed)
  *   words          w = floor(p/BUS)*BUS, w+BUS, ... while w < p + span
- *   per word       addr = floor(w/BUS) (low AW bits), rel = w - p,
+ *   per word       addr = floor(w/BUS) (low AW bits), rel = w - p, seg,
  *                  mask bit i set iff pos = rel + i is in [0, span), the virtual row
- *                  iy = oy*str_h + r*dil_h - pad_t is in [0, tile_h) and the virtual column
- *                  ix = xc*xc_step - pad_l + pos is in [0, tile_w);
- *                  rd = any mask bit, pass_last = (r == n_kr-1 && c == n_ch-1).
+ *                  iy = y0 + seg*str_h + r*dil_h - pad_t is in [0, tile_h) and the virtual
+ *                  column ix = xs_first - pad_l + pos is in [0, tile_w); rd = any mask bit,
+ *                  pass_last = (r == n_kr-1 && c == n_ch-1), ctx_last = the context's last word,
+ *                  grp_last = ctx_last of the group's last context.
  * start loads the first word; each cycle with adv high moves to the next; after the last word
  * vld drops and stays low until the next start (which may also come in the middle of a pass).
- * Half of the descriptors are consistent with a real layer and tile (padding, stride,
- * dilation, pitch > width), half are arbitrary small numbers.
+ *
+ * Descriptors: 60% are consistent with a real layer and tile (ROWS 1..16 lanes, owt often
+ * smaller than ROWS so that contexts span 1, 2, 3+ output rows, several filter groups, the last
+ * context with lanes past npix, padding, stride, dilation, pitch > width); for those the model
+ * also checks itself: the incremental context state must equal the one computed from the pixel
+ * numbers (k*ROWS .. k*ROWS+ROWS-1), and every segment must span exactly the lanes in it. The
+ * rest are arbitrary small numbers (the counters do not care whether they make a layer). The
+ * file keeps getting passes until it covers contexts of 1, 2 and 3+ rows, a multi-row context
+ * starting mid-row, lanes past npix and a multi-group pass.
  *
  * Usage: model_index_counters BUS AW SEED OUT.vec [inject]
  * Vector file: "BUS AW", then records:
- *   D n_ch n_kr n_xc n_oy n_kg plane kr_step oy_step xc_step base dil_h str_h pad_t pad_l
- *     tile_h tile_w span            (hex; base as 32-bit two's complement) - apply now
- *   C start adv | vld rd addr mask rel pass_last     (hex; rel 32-bit two's complement) - one
- *     cycle: inputs, then the word presented after the rising edge (only vld and rd matter
- *     when vld is 0, addr only when rd is 1)
- *   E                                                end of file
- * With "inject" one expected rel is wrong on purpose. */
+ *   D n_ch n_kr n_ctx n_kg plane kr_step oy_step ctx_xs ctx_py ctx_y ow_xs last_xs last_dseg
+ *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan
+ *                                     (hex; base as 32-bit two's complement) - apply now
+ *   C start adv | vld rd addr mask rel seg pass_last ctx_last grp_last
+ *                                     (hex; rel 32-bit two's complement) - one cycle: inputs,
+ *     then the word presented after the rising edge (only vld and rd matter when vld is 0,
+ *     addr only when rd is 1)
+ *   E                                 end of file
+ * With "inject" one expected field (rel, seg, mask, ctx_last or grp_last) is wrong on purpose. */
 #include "vec_common.h"
 
+#define NFIELD 22
+#define MAX_WORDS 1500
+
 typedef struct {
-  int64_t n_ch, n_kr, n_xc, n_oy, n_kg, plane, kr_step, oy_step, xc_step, base;
-  int64_t dil_h, str_h, pad_t, pad_l, tile_h, tile_w, span;
+  int64_t f[NFIELD];
+  /* how a real descriptor was made (for the self-checks), rows == 0 for arbitrary ones */
+  int64_t rows, owt, oht;
 } desc_t;
+
+enum {
+  N_CH, N_KR, N_CTX, N_KG, PLANE, KR_STEP, OY_STEP, CTX_XS, CTX_PY, CTX_Y, OW_XS, LAST_XS,
+  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN
+};
 
 typedef struct {
   uint64_t addr, mask;
   int64_t rel;
-  int rd, last;
+  int seg, rd, plast, clast, glast;
 } word_t;
 
 typedef struct {
@@ -46,6 +74,11 @@ typedef struct {
   word_t w;
 } rec_t;
 
+/* What the passes so far have exercised (real descriptors). */
+typedef struct {
+  int seg1, seg2, seg3, midrow, past, kg;
+} cover_t;
+
 static int BUS, AW;
 
 static int64_t floor_div(int64_t a, int64_t b)
@@ -55,92 +88,176 @@ static int64_t floor_div(int64_t a, int64_t b)
   return q;
 }
 
-static void enumerate(const desc_t *d, vvec *words)
+static void self_check_failed(const char *what, int64_t k)
 {
+  fprintf(stderr, "model self-check failed: %s (context %lld)\n", what, (long long)k);
+  exit(3);
+}
+
+/* Words of a pass into `words`; 0 if the descriptor is unusable (a segment without elements,
+ * a negative or huge segment count, too many words). */
+static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
+{
+  const int64_t *d = dd->f;
+  cover_t cv = *cov;
   words->n = 0;
-  for (int64_t kg = 0; kg < d->n_kg; kg++)
-    for (int64_t oy = 0; oy < d->n_oy; oy++)
-      for (int64_t xc = 0; xc < d->n_xc; xc++)
-        for (int64_t c = 0; c < d->n_ch; c++)
-          for (int64_t r = 0; r < d->n_kr; r++) {
-            int64_t p = d->base + c * d->plane + r * d->kr_step + oy * d->oy_step +
-                        xc * d->xc_step;
-            int64_t iy = oy * d->str_h + r * d->dil_h - d->pad_t;
-            int row_ok = iy >= 0 && iy < d->tile_h;
-            for (int64_t w = floor_div(p, BUS) * BUS; w < p + d->span; w += BUS) {
+  for (int64_t kg = 0; kg < d[N_KG]; kg++) {
+    int64_t xs0 = 0, py0 = 0, y0 = 0, xsl = d[LAST_XS], dseg = d[LAST_DSEG];
+    for (int64_t k = 0; k < d[N_CTX]; k++) {
+      if (dseg < 0 || dseg > 40) return 0;
+      if (dd->rows) {
+        /* the state from the pixel numbers of lane 0 and lane ROWS-1 */
+        int64_t q0 = k * dd->rows, ql = q0 + dd->rows - 1;
+        if (xs0 != (q0 % dd->owt) * d[STR_W]) self_check_failed("xs0", k);
+        if (y0 != (q0 / dd->owt) * d[STR_H]) self_check_failed("y0", k);
+        if (py0 != (q0 / dd->owt) * d[OY_STEP]) self_check_failed("py0", k);
+        if (xsl != (ql % dd->owt) * d[STR_W]) self_check_failed("xsl", k);
+        if (dseg != ql / dd->owt - q0 / dd->owt) self_check_failed("dseg", k);
+        /* each segment spans exactly the xs of its lanes */
+        for (int64_t seg = 0; seg <= dseg; seg++) {
+          int64_t lo = -1, hi = -1;
+          for (int64_t l = 0; l < dd->rows; l++) {
+            int64_t q = q0 + l;
+            if (q / dd->owt - q0 / dd->owt != seg) continue;
+            int64_t xs = (q % dd->owt) * d[STR_W];
+            if (lo < 0 || xs < lo) lo = xs;
+            if (xs > hi) hi = xs;
+          }
+          int64_t xf = seg == 0 ? xs0 : 0, xl = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
+          if (lo != xf || hi != xl) self_check_failed("segment extent", k);
+        }
+        if (dseg == 0) cv.seg1 = 1;
+        if (dseg == 1) cv.seg2 = 1;
+        if (dseg >= 2) cv.seg3 = 1;
+        if (dseg >= 1 && xs0 != 0) cv.midrow = 1;
+        if (q0 + dd->rows > dd->oht * dd->owt) cv.past = 1;
+        if (kg > 0) cv.kg = 1;
+      }
+      for (int64_t c = 0; c < d[N_CH]; c++)
+        for (int64_t r = 0; r < d[N_KR]; r++)
+          for (int64_t seg = 0; seg <= dseg; seg++) {
+            int64_t xs_first = seg == 0 ? xs0 : 0;
+            int64_t xs_last = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
+            int64_t span = xs_last - xs_first + d[KSPAN];
+            if (span <= 0) return 0;
+            int64_t p = d[BASE] + c * d[PLANE] + r * d[KR_STEP] + py0 + seg * d[OY_STEP] +
+                        xs_first;
+            int64_t iy = y0 + seg * d[STR_H] + r * d[DIL_H] - d[PAD_T];
+            int row_ok = iy >= 0 && iy < d[TILE_H];
+            int plast = (r == d[N_KR] - 1) && (c == d[N_CH] - 1);
+            for (int64_t w = floor_div(p, BUS) * BUS; w < p + span; w += BUS) {
+              if (words->n >= MAX_WORDS) return 0;
               word_t *x = vvec_push(words);
               x->rel = w - p;
+              x->seg = (int)seg;
               x->addr = (uint64_t)floor_div(w, BUS) & bits_mask(AW);
               x->mask = 0;
               for (int i = 0; i < BUS; i++) {
                 int64_t pos = x->rel + i;
-                int64_t ix = xc * d->xc_step - d->pad_l + pos;
-                if (row_ok && pos >= 0 && pos < d->span && ix >= 0 && ix < d->tile_w)
+                int64_t ix = xs_first - d[PAD_L] + pos;
+                if (row_ok && pos >= 0 && pos < span && ix >= 0 && ix < d[TILE_W])
                   x->mask |= 1ull << i;
               }
               x->rd = x->mask != 0;
-              x->last = (r == d->n_kr - 1) && (c == d->n_ch - 1);
+              x->plast = plast;
+              x->clast = plast && seg == dseg && w + BUS >= p + span;
+              x->glast = x->clast && k == d[N_CTX] - 1;
             }
           }
+      /* next context: ROWS pixels on */
+      xs0 += d[CTX_XS];
+      int wrap0 = xs0 >= d[OW_XS];
+      if (wrap0) xs0 -= d[OW_XS];
+      xsl += d[CTX_XS];
+      int wrapl = xsl >= d[OW_XS];
+      if (wrapl) xsl -= d[OW_XS];
+      py0 += d[CTX_PY] + (wrap0 ? d[OY_STEP] : 0);
+      y0 += d[CTX_Y] + (wrap0 ? d[STR_H] : 0);
+      dseg += wrapl - wrap0;
+    }
+  }
+  *cov = cv;
+  return 1;
 }
 
 /* A descriptor of a real convolution tile. */
-static void real_desc(vrng *g, desc_t *d)
+static void real_desc(vrng *g, desc_t *dd)
 {
+  static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
+  int64_t *d = dd->f;
   for (;;) {
-    int64_t lanes = vrng_range(g, 1, 4), S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
+    int64_t rows = rows_set[vrng_range(g, 0, 7)];
+    int64_t S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
     int64_t dil_w = vrng_range(g, 1, 2), dil_h = vrng_range(g, 1, 2);
     int64_t str_w = vrng_range(g, 1, 2), str_h = vrng_range(g, 1, 2);
     int64_t pt = vrng_range(g, 0, 2), pb = vrng_range(g, 0, 2);
     int64_t pl = vrng_range(g, 0, 2), pr = vrng_range(g, 0, 2);
-    int64_t th = vrng_range(g, 1, 6), tw = vrng_range(g, 1, 12);
+    /* output tile: owt below ROWS most of the time (multi-row contexts) */
+    int64_t owt = vrng_pct(g, 75) && rows > 1 ? vrng_range(g, 1, rows - 1 < 7 ? rows - 1 : 7)
+                                               : vrng_range(g, 1, 12);
+    int64_t oht = vrng_range(g, 1, 5);
+    int64_t th = (oht - 1) * str_h + (R - 1) * dil_h + 1 - pt - pb;
+    int64_t tw = (owt - 1) * str_w + (S - 1) * dil_w + 1 - pl - pr;
+    if (th < 1 || tw < 1) continue;
     int64_t pitch = tw + (vrng_pct(g, 50) ? 0 : vrng_range(g, 1, BUS));
     if (vrng_pct(g, 30)) pitch = (pitch + BUS - 1) / BUS * BUS;
-    int64_t nh = th + pt + pb - dil_h * (R - 1) - 1;
-    int64_t nw = tw + pl + pr - dil_w * (S - 1) - 1;
-    if (nh < 0 || nw < 0) continue;
-    int64_t oh = nh / str_h + 1, ow = nw / str_w + 1;
-    d->n_ch = vrng_range(g, 1, 3);
-    d->n_kr = R;
-    d->n_xc = (ow + lanes - 1) / lanes;
-    d->n_oy = oh;
-    d->n_kg = vrng_range(g, 1, 2);
-    d->plane = th * pitch;
-    d->kr_step = dil_h * pitch;
-    d->oy_step = str_h * pitch;
-    d->xc_step = lanes * str_w;
-    d->base = -(pt * pitch + pl);
-    d->dil_h = dil_h;
-    d->str_h = str_h;
-    d->pad_t = pt;
-    d->pad_l = pl;
-    d->tile_h = th;
-    d->tile_w = tw;
-    d->span = (lanes - 1) * str_w + (S - 1) * dil_w + 1;
+    int64_t npix = oht * owt;
+    d[N_CH] = vrng_range(g, 1, 3);
+    d[N_KR] = R;
+    d[N_CTX] = (npix + rows - 1) / rows;
+    d[N_KG] = vrng_range(g, 1, 3);
+    d[PLANE] = th * pitch;
+    d[KR_STEP] = dil_h * pitch;
+    d[OY_STEP] = str_h * pitch;
+    d[CTX_XS] = (rows % owt) * str_w;
+    d[CTX_PY] = (rows / owt) * str_h * pitch;
+    d[CTX_Y] = (rows / owt) * str_h;
+    d[OW_XS] = owt * str_w;
+    d[LAST_XS] = ((rows - 1) % owt) * str_w;
+    d[LAST_DSEG] = (rows - 1) / owt;
+    d[BASE] = -(pt * pitch + pl);
+    d[DIL_H] = dil_h;
+    d[STR_H] = str_h;
+    d[STR_W] = str_w;
+    d[PAD_T] = pt;
+    d[PAD_L] = pl;
+    d[TILE_H] = th;
+    d[TILE_W] = tw;
+    d[KSPAN] = (S - 1) * dil_w + 1;
+    dd->rows = rows;
+    dd->owt = owt;
+    dd->oht = oht;
     return;
   }
 }
 
-/* Arbitrary small numbers (the counters do not care whether they make a layer). */
-static void any_desc(vrng *g, desc_t *d)
+/* Arbitrary small numbers. */
+static void any_desc(vrng *g, desc_t *dd)
 {
-  d->n_ch = vrng_range(g, 1, 3);
-  d->n_kr = vrng_range(g, 1, 3);
-  d->n_xc = vrng_range(g, 1, 3);
-  d->n_oy = vrng_range(g, 1, 3);
-  d->n_kg = vrng_range(g, 1, 2);
-  d->plane = vrng_range(g, 0, 60);
-  d->kr_step = vrng_range(g, 0, 20);
-  d->oy_step = vrng_range(g, 0, 20);
-  d->xc_step = vrng_range(g, 0, 12);
-  d->base = vrng_range(g, -40, 40);
-  d->dil_h = vrng_range(g, 0, 2);
-  d->str_h = vrng_range(g, 0, 2);
-  d->pad_t = vrng_range(g, 0, 3);
-  d->pad_l = vrng_range(g, 0, 3);
-  d->tile_h = vrng_range(g, 1, 6);
-  d->tile_w = vrng_range(g, 1, 12);
-  d->span = vrng_range(g, 1, 3 * BUS);
+  int64_t *d = dd->f;
+  d[N_CH] = vrng_range(g, 1, 3);
+  d[N_KR] = vrng_range(g, 1, 3);
+  d[N_CTX] = vrng_range(g, 1, 5);
+  d[N_KG] = vrng_range(g, 1, 2);
+  d[PLANE] = vrng_range(g, 0, 60);
+  d[KR_STEP] = vrng_range(g, 0, 20);
+  d[OY_STEP] = vrng_range(g, 0, 20);
+  d[OW_XS] = vrng_range(g, 1, 20);
+  d[CTX_XS] = vrng_range(g, 0, d[OW_XS] - 1);
+  d[CTX_PY] = vrng_range(g, 0, 40);
+  d[CTX_Y] = vrng_range(g, 0, 3);
+  d[LAST_XS] = vrng_range(g, 0, d[OW_XS] - 1);
+  d[LAST_DSEG] = vrng_range(g, 0, 3);
+  d[BASE] = vrng_range(g, -40, 40);
+  d[DIL_H] = vrng_range(g, 0, 2);
+  d[STR_H] = vrng_range(g, 0, 2);
+  d[STR_W] = vrng_range(g, 0, d[OW_XS] < 3 ? d[OW_XS] : 3);
+  d[PAD_T] = vrng_range(g, 0, 3);
+  d[PAD_L] = vrng_range(g, 0, 3);
+  d[TILE_H] = vrng_range(g, 1, 6);
+  d[TILE_W] = vrng_range(g, 1, 12);
+  d[KSPAN] = vrng_range(g, 1, 2 * BUS);
+  dd->rows = dd->owt = dd->oht = 0;
 }
 
 int main(int argc, char **argv)
@@ -165,6 +282,7 @@ int main(int argc, char **argv)
   const word_t *cur = NULL;   /* words of the running pass */
   size_t ncur = 0, idx = 0;   /* presented word: idx < ncur */
   word_t *store = NULL;
+  cover_t cov = {0, 0, 0, 0, 0, 0};
 
   /* One cycle: inputs, state update, expected presentation. */
 #define CYCLE(START, ADV)                                                          \
@@ -180,13 +298,20 @@ int main(int argc, char **argv)
 
   for (int k = 0; k < 3; k++) CYCLE(0, vrng_pct(&g, 50));
   int npass = (int)vrng_range(&g, 8, 12);
-  for (int pass = 0; pass < npass; pass++) {
+  for (int pass = 0;; pass++) {
+    int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg;
+    if (pass >= npass && covered) break;
+    if (pass >= 200) {
+      fprintf(stderr, "coverage not reached in 200 passes (seed %llu)\n",
+              (unsigned long long)seed);
+      return 3;
+    }
     desc_t d;
-    do {
-      if (vrng_pct(&g, 50)) real_desc(&g, &d);
+    for (;;) {
+      if (vrng_pct(&g, 60)) real_desc(&g, &d);
       else any_desc(&g, &d);
-      enumerate(&d, &words);
-    } while (words.n > 800);
+      if (enumerate(&d, &words, &cov)) break;
+    }
     rec_t *dr = vvec_push(&recs);
     dr->is_desc = 1;
     dr->d = d;
@@ -199,8 +324,7 @@ int main(int argc, char **argv)
     ncur = words.n;
     int p_adv = vrng_pct(&g, 30) ? 100 : (int)vrng_range(&g, 20, 90);
     /* Most passes run to the end; some are cut short by the next start. */
-    size_t stop = (pass + 1 < npass && vrng_pct(&g, 15)) ? (size_t)vrng_range(&g, 0, (long)ncur - 1)
-                                                         : ncur;
+    size_t stop = vrng_pct(&g, 12) ? (size_t)vrng_range(&g, 0, (long)ncur - 1) : ncur;
     CYCLE(1, vrng_pct(&g, 50));
     while (idx < stop) CYCLE(0, vrng_pct(&g, p_adv));
     if (stop == ncur) {
@@ -214,7 +338,13 @@ int main(int argc, char **argv)
     for (;;) {
       rec_t *r = &VVEC_AT(recs, rec_t, (size_t)vrng_range(&g, 0, (long)recs.n - 1));
       if (!r->is_desc && r->vld) {
-        r->w.rel ^= 1;
+        switch (vrng_range(&g, 0, 4)) {
+        case 0: r->w.rel ^= 1; break;
+        case 1: r->w.seg ^= 1; break;
+        case 2: r->w.mask ^= 1; break;
+        case 3: r->w.clast ^= 1; break;
+        default: r->w.glast ^= 1; break;
+        }
         break;
       }
     }
@@ -225,23 +355,16 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < recs.n; i++) {
     rec_t *r = &VVEC_AT(recs, rec_t, i);
     if (r->is_desc) {
-      const desc_t *d = &r->d;
-      fprintf(f, "D %llx %llx %llx %llx %llx %llx %llx %llx %llx %08llx %llx %llx %llx %llx %llx "
-                 "%llx %llx\n",
-              (unsigned long long)d->n_ch, (unsigned long long)d->n_kr,
-              (unsigned long long)d->n_xc, (unsigned long long)d->n_oy,
-              (unsigned long long)d->n_kg, (unsigned long long)d->plane,
-              (unsigned long long)d->kr_step, (unsigned long long)d->oy_step,
-              (unsigned long long)d->xc_step, (unsigned long long)((uint64_t)d->base & 0xffffffffu),
-              (unsigned long long)d->dil_h, (unsigned long long)d->str_h,
-              (unsigned long long)d->pad_t, (unsigned long long)d->pad_l,
-              (unsigned long long)d->tile_h, (unsigned long long)d->tile_w,
-              (unsigned long long)d->span);
+      fprintf(f, "D");
+      for (int k = 0; k < NFIELD; k++)
+        fprintf(f, " %llx", (unsigned long long)((uint64_t)r->d.f[k] & 0xffffffffu));
+      fprintf(f, "\n");
     } else {
-      fprintf(f, "C %x %x  %x %x %llx %llx %08llx %x\n", (unsigned)r->start, (unsigned)r->adv,
-              (unsigned)r->vld, (unsigned)(r->vld && r->w.rd),
+      fprintf(f, "C %x %x  %x %x %llx %llx %08llx %x %x %x %x\n", (unsigned)r->start,
+              (unsigned)r->adv, (unsigned)r->vld, (unsigned)(r->vld && r->w.rd),
               (unsigned long long)r->w.addr, (unsigned long long)r->w.mask,
-              (unsigned long long)((uint64_t)r->w.rel & 0xffffffffu), (unsigned)r->w.last);
+              (unsigned long long)((uint64_t)r->w.rel & 0xffffffffu), (unsigned)r->w.seg,
+              (unsigned)r->w.plast, (unsigned)r->w.clast, (unsigned)r->w.glast);
     }
   }
   fprintf(f, "E\n");
