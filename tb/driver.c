@@ -105,22 +105,35 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
   double n_kt = (double)cdiv(l->k, t->kt);
   double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
   double passes = n_sp * n_kt * n_red;
-  /* words a context reads per channel and kernel row: its pixels span nseg output rows */
-  double nseg = 1.0 + (double)(c->rows - 1) / (double)owv;
-  if (nseg > c->rows) nseg = c->rows;
-  double wps = ((double)(c->rows - 1) * l->sw + nseg * kspan) / c->bus_elems +
-               nseg * (c->bus_elems - 1.0) / c->bus_elems;
-  double per_ctx = (double)t->ct * t->rt * fmax((double)t->st, wps);
-  per_ctx = fmax(per_ctx, 2.0 * c->rows - 1);
+  /* Cycles per channel and kernel row of a context: the words it reads (a segment of span
+   * elements at a random offset takes (span + bus - 1) / bus words on average), or the st steps
+   * it feeds, whichever is longer. A context that spans several output rows reads one segment
+   * per row, and the lanes of the first row run ahead of the others by up to a segment: unless
+   * the lane FIFOs hold two row passes, the segments serialize. */
+  double bus = c->bus_elems;
+  double one_row = ((c->rows - 1.0) * l->sw + kspan + bus - 1) / bus;
+  double per_cr = fmax((double)t->st, one_row);
+  if (!t->virt && owv < c->rows * 64) {
+    double multi = fmin(1.0, (c->rows - 1.0) / (double)owv);   /* contexts on 2+ rows */
+    double nseg = 1.0 + (c->rows - 1.0) / (double)owv;
+    double words = ((c->rows - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
+    double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
+    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
+  }
+  double per_ctx = fmax((double)t->ct * t->rt * per_cr, 2.0 * c->rows - 1);
   double nctx = (double)cdiv(t->oht * owv, c->rows);
   double compute = passes * (nkg * nctx * per_ctx + 3.0 * c->rows + c->cols + 40);
-  double ifb = (double)cdiv(t->ct * th * pitch, c->bus_elems) * ((c->if_word_bits + 7) / 8);
-  double wtb = (double)nkg * t->ct * t->rt * t->st * ((c->wt_word_bits + 7) / 8);
-  double outb = (double)l->n * l->k / fmin((double)t->kt, (double)l->k) * nkg * oh * ow *
-                ((c->out_word_bits + 7) / 8) / (double)l->k * t->kt;
+  /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
+  double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
+  double wtw = (double)nkg * t->ct * t->rt * t->st;
+  double outw = (double)l->n * cdiv(l->k, c->cols) * oh * ow;
+  double ifc = ifw * fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
+  double wtc = wtw * fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
+  double outc = outw * fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
   double if_loads = n_red <= c->banks ? n_sp * n_red : passes;
   double wt_loads = n_kt * n_red <= c->banks ? n_kt * n_red : passes;
-  double dram = (if_loads * ifb + wt_loads * wtb + outb) / bpc;
+  double dram = if_loads * ifc + wt_loads * wtc + outc;
+  double ifb = ifc * bpc, wtb = wtc * bpc;
   if (c->banks > 1) return fmax(compute, dram) + (ifb + wtb) / bpc;
   return compute + dram;
 }
