@@ -22,15 +22,19 @@
 void cosim_usage(FILE *out)
 {
   fprintf(out,
-    "usage: sagen sim CONFIG.yaml conv2d [options]\n"
+    "usage: sagen sim CONFIG.yaml OP [options]\n"
     "\n"
     "Build the configuration's Verilated model if it is missing or stale, run the layer through\n"
-    "it and print the performance report.\n"
-    "\n"
-    "tensors (NCHW input, KCRS weight; any integer dtype whose values fit the configuration):\n"
-    "  --input X.npy --weight W.npy\n"
-    "  --random N,C,H,W:K,R,S      random tensors instead of files\n"
+    "it and print the performance report. OP and its tensors (.npy, NCHW / KCRS, any integer\n"
+    "dtype whose values fit the configuration):\n"
+    "  conv2d              --input X.npy --weight W.npy                  -> y  (N,K,OH,OW)\n"
+    "  conv2d_input_grad   --grad-output DY.npy --weight W.npy --input-shape N,C,H,W\n"
+    "                                                                     -> dx (N,C,H,W)\n"
+    "  conv2d_weight_grad  --input X.npy --grad-output DY.npy --weight-shape K,C,R,S\n"
+    "                                                                     -> dw (K,C,R,S)\n"
+    "  --random N,C,H,W:K,R,S      random tensors of the forward layer's shapes instead of files\n"
     "  --seed S                    seed of --random (default 1)\n"
+    "  --bp-mode zero_skip         backward ops: no PE cycle, fetch or store for a zero-space\n"
     "layer (PyTorch semantics):\n"
     "  --stride H,W                default 1,1 (one number sets both)\n"
     "  --padding H,W               default 0,0\n"
@@ -49,6 +53,7 @@ void cosim_usage(FILE *out)
 
 typedef struct opts {
   const char *cfg_path, *op, *input, *weight, *out, *random, *report, *simulator, *build_dir;
+  const char *grad_output, *input_shape, *weight_shape, *bp_mode;
   long stride[2], padding[2], dilation[2];
   uint64_t seed;
   int check, quiet;
@@ -120,6 +125,10 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       cosim_usage(stdout);
       return -1;
     } else if (!strcmp(a, "--input")) { NEEDV(); o->input = v; }
+    else if (!strcmp(a, "--grad-output")) { NEEDV(); o->grad_output = v; }
+    else if (!strcmp(a, "--input-shape")) { NEEDV(); o->input_shape = v; }
+    else if (!strcmp(a, "--weight-shape")) { NEEDV(); o->weight_shape = v; }
+    else if (!strcmp(a, "--bp-mode")) { NEEDV(); o->bp_mode = v; }
     else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
     else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
     else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
@@ -164,8 +173,16 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     fprintf(stderr, "sagen sim: expected CONFIG.yaml and an operation (see sagen sim --help)\n");
     return 2;
   }
-  if (strcmp(o->op, "conv2d") != 0) {
-    fprintf(stderr, "sagen sim: unknown operation '%s': allowed conv2d\n", o->op);
+  int op = !strcmp(o->op, "conv2d") ? 0 : !strcmp(o->op, "conv2d_input_grad") ? 1
+         : !strcmp(o->op, "conv2d_weight_grad") ? 2 : -1;
+  if (op < 0) {
+    fprintf(stderr, "sagen sim: unknown operation '%s': allowed conv2d, conv2d_input_grad, "
+            "conv2d_weight_grad\n", o->op);
+    return 2;
+  }
+  if (o->bp_mode && strcmp(o->bp_mode, "zero_skip") != 0) {
+    fprintf(stderr, "sagen sim: --bp-mode: '%s' is not available: this version runs the "
+            "backward ops in zero_skip mode only\n", o->bp_mode);
     return 2;
   }
   if (strcmp(o->report, "text") && strcmp(o->report, "json") && strcmp(o->report, "none")) {
@@ -176,13 +193,30 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     fprintf(stderr, "sagen sim: --simulator: '%s' is not allowed: verilator or icarus\n", o->simulator);
     return 2;
   }
-  if (o->random && (o->input || o->weight)) {
-    fprintf(stderr, "sagen sim: --random cannot be combined with --input/--weight\n");
-    return 2;
-  }
-  if (!o->random && (!o->input || !o->weight)) {
-    fprintf(stderr, "sagen sim: conv2d needs --input and --weight, or --random\n");
-    return 2;
+  /* the tensors each op takes */
+  const char *need[3][3] = {{"--input", "--weight", NULL},
+                            {"--grad-output", "--weight", "--input-shape"},
+                            {"--input", "--grad-output", "--weight-shape"}};
+  const char *have[3][3] = {{o->input, o->weight, NULL},
+                            {o->grad_output, o->weight, o->input_shape},
+                            {o->input, o->grad_output, o->weight_shape}};
+  if (o->random) {
+    if (o->input || o->weight || o->grad_output || o->input_shape || o->weight_shape) {
+      fprintf(stderr, "sagen sim: --random cannot be combined with tensor files or shapes\n");
+      return 2;
+    }
+  } else {
+    for (int i = 0; i < 3; i++) {
+      if (need[op][i] && !have[op][i]) {
+        if (need[op][2])
+          fprintf(stderr, "sagen sim: %s needs %s, %s and %s, or --random\n", o->op, need[op][0],
+                  need[op][1], need[op][2]);
+        else
+          fprintf(stderr, "sagen sim: %s needs %s and %s, or --random\n", o->op, need[op][0],
+                  need[op][1]);
+        return 2;
+      }
+    }
   }
   return 0;
 }
@@ -211,62 +245,123 @@ static int random_tensor(tensor_t *t, const long *shape, int bits, uint64_t *s)
   return 0;
 }
 
+static int parse_shape(const char *s, long *v, const char *opt)
+{
+  int used = 0;
+  if (sscanf(s, "%ld,%ld,%ld,%ld%n", &v[0], &v[1], &v[2], &v[3], &used) != 4 || s[used] != '\0' ||
+      v[0] < 1 || v[1] < 1 || v[2] < 1 || v[3] < 1 || v[0] > 1000000 || v[1] > 1000000 ||
+      v[2] > 1000000 || v[3] > 1000000) {
+    fprintf(stderr, "sagen sim: %s: '%s' is not valid: expected four sizes A,B,C,D, each 1..1000000\n",
+            opt, s);
+    return 1;
+  }
+  return 0;
+}
+
+static const char *src(const char *path, const char *what) { return path ? path : what; }
+
+static int read_tensor(const char *path, tensor_t *t, int rank, const char *dims)
+{
+  char err[2048];
+  if (npy_read(path, t, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    return 1;
+  }
+  if (t->ndim != rank) {
+    fprintf(stderr, "%s: has rank %d: expected rank %d (%s)\n", path, t->ndim, rank, dims);
+    return 1;
+  }
+  return 0;
+}
+
 int cosim_main(int argc, char **argv)
 {
   opts_t o;
   int rc = parse_opts(argc, argv, &o);
   if (rc) return rc < 0 ? 0 : rc;
+  int op = !strcmp(o.op, "conv2d") ? 0 : !strcmp(o.op, "conv2d_input_grad") ? 1 : 2;
   cfg_t c;
   if (cfg_load(o.cfg_path, &c, stderr)) return 1;
 
-  tensor_t x = {0}, w = {0}, y = {0}, ref = {0};
+  /* a = first operand, b = second, y = result */
+  tensor_t a = {0}, b = {0}, y = {0}, ref = {0};
   hw_t hw;
   memset(&hw, 0, sizeof hw);
   drive_reads_t reads = {0};
   uint32_t *iwords = NULL;
   char err[2048];
   rc = 1;
+  long xs[4], ws[4];    /* forward input and weight shapes */
+  layer_t l;
+  memset(&l, 0, sizeof l);
   if (o.random) {
     long v[7];
     if (parse_random(o.random, v)) return 2;
-    long xs[4] = {v[0], v[1], v[2], v[3]}, ws[4] = {v[4], v[1], v[5], v[6]};
-    uint64_t s = o.seed;
-    if ((double)v[0] * v[1] * v[2] * v[3] > 4e8 || (double)v[4] * v[1] * v[5] * v[6] > 4e8) {
-      fprintf(stderr, "sagen sim: --random: '%s' is too large (at most 4e8 elements a tensor)\n", o.random);
-      return 2;
-    }
-    if (random_tensor(&x, xs, c.input_bits, &s) || random_tensor(&w, ws, c.weight_bits, &s)) {
-      fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
-      goto done;
-    }
+    xs[0] = v[0]; xs[1] = v[1]; xs[2] = v[2]; xs[3] = v[3];
+    ws[0] = v[4]; ws[1] = v[1]; ws[2] = v[5]; ws[3] = v[6];
+  } else if (op == 0) {
+    if (read_tensor(o.input, &a, 4, "N,C,H,W") || read_tensor(o.weight, &b, 4, "K,C,R,S")) goto done;
+    memcpy(xs, a.shape, sizeof xs);
+    memcpy(ws, b.shape, sizeof ws);
+  } else if (op == 1) {
+    if (parse_shape(o.input_shape, xs, "--input-shape")) return 2;
+    if (read_tensor(o.grad_output, &a, 4, "N,K,OH,OW") || read_tensor(o.weight, &b, 4, "K,C,R,S")) goto done;
+    memcpy(ws, b.shape, sizeof ws);
   } else {
-    if (npy_read(o.input, &x, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
-    if (npy_read(o.weight, &w, err, sizeof err)) { fprintf(stderr, "%s\n", err); goto done; }
+    if (parse_shape(o.weight_shape, ws, "--weight-shape")) return 2;
+    if (read_tensor(o.input, &a, 4, "N,C,H,W") || read_tensor(o.grad_output, &b, 4, "N,K,OH,OW")) goto done;
+    memcpy(xs, a.shape, sizeof xs);
   }
-  if (x.ndim != 4) {
-    fprintf(stderr, "%s: input has rank %d: conv2d needs rank 4 (N,C,H,W)\n", o.input ? o.input : "--random", x.ndim);
-    goto done;
-  }
-  if (w.ndim != 4) {
-    fprintf(stderr, "%s: weight has rank %d: conv2d needs rank 4 (K,C,R,S)\n", o.weight ? o.weight : "--random", w.ndim);
-    goto done;
-  }
-  if (x.shape[1] != w.shape[1]) {
+  if (xs[1] != ws[1]) {
     fprintf(stderr, "%s: weight has %ld input channels, the input has %ld\n",
-            o.weight ? o.weight : "--random", w.shape[1], x.shape[1]);
+            src(op == 2 ? o.weight_shape : o.weight, "--random"), ws[1], xs[1]);
     goto done;
   }
-  if (check_range(&x, c.input_bits, o.input ? o.input : "input", "data.input_bits") ||
-      check_range(&w, c.weight_bits, o.weight ? o.weight : "weight", "data.weight_bits"))
-    goto done;
-  layer_t l = {x.shape[0], x.shape[1], x.shape[2], x.shape[3], w.shape[0], w.shape[2], w.shape[3],
-               o.stride[0], o.stride[1], o.padding[0], o.padding[1], o.dilation[0], o.dilation[1]};
+  l = (layer_t){xs[0], xs[1], xs[2], xs[3], ws[0], ws[2], ws[3], o.stride[0], o.stride[1],
+                o.padding[0], o.padding[1], o.dilation[0], o.dilation[1], 0, 0};
   long oh = layer_out_h(&l), ow = layer_out_w(&l);
   if (oh < 1 || ow < 1) {
     fprintf(stderr, "layer has no output: input %ldx%ld, kernel %ldx%ld, padding %ld,%ld, dilation "
             "%ld,%ld gives %ldx%ld\n", l.h, l.w, l.r, l.s, l.ph, l.pw, l.dh, l.dw, oh, ow);
     goto done;
   }
+  if (l.ph >= (l.r - 1) * l.dh + 1 || l.pw >= (l.s - 1) * l.dw + 1) {
+    fprintf(stderr, "layer padding %ld,%ld is not smaller than the dilated kernel %ldx%ld: "
+            "allowed padding < (kernel-1)*dilation+1 per axis\n", l.ph, l.pw,
+            (l.r - 1) * l.dh + 1, (l.s - 1) * l.dw + 1);
+    goto done;
+  }
+  long dys[4] = {xs[0], ws[0], oh, ow};
+  if (o.random) {
+    uint64_t s = o.seed;
+    const long *sa = op == 1 ? dys : xs, *sb = op == 2 ? dys : ws;
+    double na = (double)sa[0] * sa[1] * sa[2] * sa[3], nb = (double)sb[0] * sb[1] * sb[2] * sb[3];
+    if (na > 4e8 || nb > 4e8) {
+      fprintf(stderr, "sagen sim: --random: '%s' is too large (at most 4e8 elements a tensor)\n", o.random);
+      return 2;
+    }
+    /* the array multiplies an input-width operand (x, or dy for the input gradient) by a
+     * weight-width one (w, or dy for the weight gradient) */
+    int bits_a = c.input_bits, bits_b = c.weight_bits;
+    if (random_tensor(&a, sa, bits_a, &s) || random_tensor(&b, sb, bits_b, &s)) {
+      fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
+      goto done;
+    }
+  } else if (op == 1 || op == 2) {
+    const tensor_t *dy = op == 1 ? &a : &b;
+    if (memcmp(dy->shape, dys, sizeof dys) != 0) {
+      fprintf(stderr, "%s: grad-output has shape (%ld, %ld, %ld, %ld): the layer's output is "
+              "(%ld, %ld, %ld, %ld)\n", o.grad_output, dy->shape[0], dy->shape[1], dy->shape[2],
+              dy->shape[3], dys[0], dys[1], dys[2], dys[3]);
+      goto done;
+    }
+  }
+  /* operand widths: the array multiplies an input-width operand by a weight-width one */
+  const char *na = op == 0 ? src(o.input, "input") : op == 1 ? src(o.grad_output, "grad-output") : src(o.input, "input");
+  const char *nb = op == 0 ? src(o.weight, "weight") : op == 1 ? src(o.weight, "weight") : src(o.grad_output, "grad-output");
+  if (check_range(&a, c.input_bits, na, "data.input_bits") ||
+      check_range(&b, c.weight_bits, nb, "data.weight_bits"))
+    goto done;
 
   char lib[2400], rtl[2400];
   if (model_build(&c, o.build_dir, 0, o.quiet, lib, sizeof lib, rtl, sizeof rtl, err, sizeof err)) {
@@ -284,7 +379,10 @@ int cosim_main(int argc, char **argv)
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0};
   report_t rep;
-  if (drive_conv2d(&hw, &c, &l, &x, &w, &y, &dopts, &rep, err, sizeof err)) {
+  int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
+            : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
+                      : drive_conv2d_weight_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err);
+  if (bad) {
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
@@ -307,9 +405,10 @@ int cosim_main(int argc, char **argv)
       goto done;
     }
     if (!o.quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw.cycles);
-    if (icarus_replay(top, hp_dw > 0 ? (c.if_aw > c.wt_aw ? (c.if_aw > c.out_aw ? c.if_aw : c.out_aw)
-                                                           : (c.wt_aw > c.out_aw ? c.wt_aw : c.out_aw)) : 1,
-                      hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, NULL, err, sizeof err)) {
+    int hp_aw = c.if_aw > c.wt_aw ? c.if_aw : c.wt_aw;
+    if (c.out_aw > hp_aw) hp_aw = c.out_aw;
+    if (icarus_replay(top, hp_aw, hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, NULL,
+                      err, sizeof err)) {
       fprintf(stderr, "sagen sim: icarus: %s\n", err);
       goto done;
     }
@@ -322,7 +421,7 @@ int cosim_main(int argc, char **argv)
       fprintf(stderr, "sagen sim: icarus returned %ld output words, the driver read %ld\n", nwords, reads.n);
       goto done;
     }
-    /* The output is Icarus's: wipe the Verilator result first. */
+    /* The output is Icarus's: clear the Verilator result first (phases no tap reaches stay 0). */
     memset(y.data, 0, sizeof(int64_t) * (size_t)tensor_numel(&y));
     drive_reads_apply(&reads, &c, iwords, &y);
   }
@@ -332,26 +431,32 @@ int cosim_main(int argc, char **argv)
       fprintf(stderr, "sagen sim: out of memory for the golden output\n");
       goto done;
     }
-    golden_conv2d(&g, x.data, w.data, ref.data);
-    long n = tensor_numel(&y), bad = 0;
+    if (op == 0) golden_conv2d(&g, a.data, b.data, ref.data);
+    else if (op == 1) golden_conv2d_input_grad(&g, a.data, b.data, ref.data);
+    else golden_conv2d_weight_grad(&g, a.data, b.data, ref.data);
+    long n = tensor_numel(&y), nbad = 0;
+    const char *yn = op == 0 ? "y" : op == 1 ? "dx" : "dw";
     for (long i = 0; i < n; i++) {
       if (y.data[i] != ref.data[i]) {
-        if (bad < 10) {
-          long xx = i % ow, yy = (i / ow) % oh, k = (i / (ow * oh)) % l.k, nn = i / (ow * oh * l.k);
-          fprintf(stderr, "mismatch at y[%ld,%ld,%ld,%ld]: expected %" PRId64 ", got %" PRId64 "\n",
-                  nn, k, yy, xx, ref.data[i], y.data[i]);
+        if (nbad < 10) {
+          long d3 = y.shape[3], d2 = y.shape[2], d1 = y.shape[1];
+          fprintf(stderr, "mismatch at %s[%ld,%ld,%ld,%ld]: expected %" PRId64 ", got %" PRId64 "\n",
+                  yn, i / (d3 * d2 * d1), (i / (d3 * d2)) % d1, (i / d3) % d2, i % d3,
+                  ref.data[i], y.data[i]);
         }
-        bad++;
+        nbad++;
       }
     }
-    if (bad) {
-      fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model (%s, seed %" PRIu64
-              ", layer N,C,H,W=%ld,%ld,%ld,%ld K,R,S=%ld,%ld,%ld stride %ld,%ld padding %ld,%ld "
-              "dilation %ld,%ld)\n", bad, n, o.simulator, o.seed, l.n, l.c, l.h, l.w, l.k, l.r, l.s,
-              l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
+    if (nbad) {
+      fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model (%s %s, seed %"
+              PRIu64 ", layer N,C,H,W=%ld,%ld,%ld,%ld K,R,S=%ld,%ld,%ld stride %ld,%ld padding "
+              "%ld,%ld dilation %ld,%ld)\n", nbad, n, o.op, o.simulator, o.seed, l.n, l.c, l.h, l.w,
+              l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       goto done;
     }
-    if (!o.quiet) fprintf(stderr, "sagen: check passed: %ld of %ld elements equal the golden model (%s)\n", n, n, o.simulator);
+    if (!o.quiet)
+      fprintf(stderr, "sagen: check passed: %ld of %ld elements equal the golden model (%s)\n", n, n,
+              o.simulator);
   }
   if (o.out) {
     if (npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
@@ -366,8 +471,8 @@ done:
   hw_close(&hw);
   drive_reads_free(&reads);
   free(iwords);
-  tensor_free(&x);
-  tensor_free(&w);
+  tensor_free(&a);
+  tensor_free(&b);
   tensor_free(&y);
   tensor_free(&ref);
   return rc;

@@ -26,14 +26,33 @@ enum {
 };
 #define MAGIC 0x5A6E0001u
 
+view_t view_of(const tensor_t *t)
+{
+  view_t v = {t->data, 0, {t->shape[1] * t->shape[2] * t->shape[3], t->shape[2] * t->shape[3],
+                           t->shape[3], 1}};
+  return v;
+}
+
+static int64_t vat(const view_t *v, long a, long b, long c, long d)
+{
+  return v->data[v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3]];
+}
+
+static long vidx(const view_t *v, long a, long b, long c, long d)
+{
+  return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3];
+}
+
 long layer_out_h(const layer_t *l)
 {
+  if (l->oh > 0) return l->oh;
   long num = l->h + 2 * l->ph - l->dh * (l->r - 1) - 1;
   return num < 0 ? 0 : num / l->sh + 1;
 }
 
 long layer_out_w(const layer_t *l)
 {
+  if (l->ow > 0) return l->ow;
   long num = l->w + 2 * l->pw - l->dw * (l->s - 1) - 1;
   return num < 0 ? 0 : num / l->sw + 1;
 }
@@ -359,32 +378,30 @@ static int64_t get_bits_signed(const uint32_t *w, long pos, int nbits)
   return (int64_t)v;
 }
 
-static void ifmap_word(const cfg_t *c, const tensor_t *x, const pass_t *p, long a, uint32_t *w)
+static void ifmap_word(const cfg_t *c, const view_t *x, const pass_t *p, long a, uint32_t *w)
 {
   long plane = p->tile_h * p->pitch;
-  long W = x->shape[3], H = x->shape[2], C = x->shape[1];
   memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
   for (long e = 0; e < c->bus_elems; e++) {
     long f = a * c->bus_elems + e;
     if (plane == 0 || f >= p->ct * plane) break;
     long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch;
     if (xx >= p->tile_w) continue;
-    const int64_t *v = &x->data[((p->n * C + p->c0 + ch) * H + p->iy_lo + yy) * W + p->ix_lo + xx];
-    put_bits(w, e * c->input_bits, c->input_bits, *v);
+    int64_t v = vat(x, p->n, p->c0 + ch, p->iy_lo + yy, p->ix_lo + xx);
+    put_bits(w, e * c->input_bits, c->input_bits, v);
   }
 }
 
-static void weight_word(const cfg_t *c, const tensor_t *wt, const pass_t *p, long a, uint32_t *w)
+static void weight_word(const cfg_t *c, const view_t *wt, const pass_t *p, long a, uint32_t *w)
 {
   long L = p->ct * p->rt * p->st;
   long kg = a / L, i = a % L;
   long ch = i / (p->rt * p->st), r = (i / p->st) % p->rt, s = i % p->st;
-  long C = wt->shape[1], R = wt->shape[2], S = wt->shape[3];
   memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
   for (long col = 0; col < c->cols; col++) {
     long k = kg * c->cols + col;
     if (k >= p->kt) break;
-    int64_t v = wt->data[(((p->k0 + k) * C + p->c0 + ch) * R + p->r0 + r) * S + p->s0 + s];
+    int64_t v = vat(wt, p->k0 + k, p->c0 + ch, p->r0 + r, p->s0 + s);
     put_bits(w, col * c->weight_bits, c->weight_bits, v);
   }
 }
@@ -442,36 +459,65 @@ static double now_s(void)
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0,
-                 const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
-                 char *err, size_t errlen)
+static void report_add(report_t *sum, const report_t *r)
+{
+  sum->passes += r->passes;
+  sum->runs += r->runs;
+  sum->useful_macs += r->useful_macs;
+  sum->ideal_cycles += r->ideal_cycles;
+  sum->cycles += r->cycles;
+  sum->busy += r->busy;
+  sum->step_valid += r->step_valid;
+  sum->bubble += r->bubble;
+  sum->fill += r->fill;
+  sum->stall += r->stall;
+  sum->drain += r->drain;
+  sum->dram_wait += r->dram_wait;
+  sum->pe_idle_cycles += r->pe_idle_cycles;
+  sum->hw_macs += r->hw_macs;
+  sum->sram_if += r->sram_if;
+  sum->sram_wt += r->sram_wt;
+  sum->sram_out_rd += r->sram_out_rd;
+  sum->sram_out_wr += r->sram_out_wr;
+  sum->pad_words += r->pad_words;
+  sum->host_bytes += r->host_bytes;
+  sum->host_bytes_in += r->host_bytes_in;
+  sum->host_bytes_out += r->host_bytes_out;
+  sum->hw_host_bytes += r->hw_host_bytes;
+  sum->dram_bytes_per_cycle = r->dram_bytes_per_cycle;
+  sum->utilization = sum->cycles ? (double)sum->ideal_cycles / (double)sum->cycles : 0;
+}
+
+int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, const view_t *w,
+               const view_t *yv, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
   int rc = 1;
   pass_t *ps = NULL;
   out_tile_t *ts = NULL;
   job_t *jobs = NULL;
   tensor_t xg = {0};
+  view_t xgv;
   layer_t lv = *l0;
   const layer_t *l = &lv;
-  const tensor_t *x = x0;
+  const view_t *x = x0;
   long oh = layer_out_h(l0), ow = layer_out_w(l0);
   double bpc = (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+  report_t r1, *rep = &r1;
   memset(rep, 0, sizeof *rep);
-  rep->op = "conv2d";
   rep->dram_bytes_per_cycle = bpc;
+  rep->runs = 1;
   if (oh < 1 || ow < 1) {
     snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
     return 1;
   }
-  long yshape[4] = {l0->n, l0->k, oh, ow};
-  if (tensor_alloc(y, 4, yshape)) {
-    snprintf(err, errlen, "out of memory for the output (%ld elements)", l0->n * l0->k * oh * ow);
-    return 1;
-  }
+  lv.oh = oh;
+  lv.ow = ow;
   /* A 1x1 convolution without padding is a matrix product over the output pixels: the host
    * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, and the array runs
-   * stride 1 with every lane busy. */
-  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && oh * ow <= 65535) {
+   * stride 1 with every lane busy (when the output is stored row after row). */
+  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && oh * ow <= 65535 &&
+      yv->st[3] == 1 && yv->st[2] == ow &&
+      (oh - 1) * l0->sh < l0->h && (ow - 1) * l0->sw < l0->w) {
     long gshape[4] = {l0->n, l0->c, 1, oh * ow};
     if (tensor_alloc(&xg, 4, gshape)) {
       snprintf(err, errlen, "out of memory");
@@ -481,14 +527,16 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
       for (long ch = 0; ch < l0->c; ch++)
         for (long oy = 0; oy < oh; oy++)
           for (long ox = 0; ox < ow; ox++)
-            xg.data[((n * l0->c + ch) * oh + oy) * ow + ox] =
-                x0->data[((n * l0->c + ch) * l0->h + oy * l0->sh) * l0->w + ox * l0->sw];
+            xg.data[((n * l0->c + ch) * oh + oy) * ow + ox] = vat(x0, n, ch, oy * l0->sh, ox * l0->sw);
     lv.h = 1;
     lv.w = oh * ow;
     lv.sh = lv.sw = lv.dh = lv.dw = 1;
-    x = &xg;
+    xgv = view_of(&xg);
+    x = &xgv;
     oh = 1;
     ow = lv.w;
+    lv.oh = 1;
+    lv.ow = ow;
   }
 
   tiling_t t = {0, 0, 0, 0, 0, 0, 0};
@@ -665,9 +713,9 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
           rd->cap = cap;
         }
         long k0c = ro_tile->k0 + kg * c->cols;
-        rd->base[rd->n] = ((ro_tile->n * l0->k + k0c) * oh + ro_tile->oy0 + oy) * ow + ro_tile->ox0 + ox;
+        rd->base[rd->n] = vidx(yv, ro_tile->n, k0c, ro_tile->oy0 + oy, ro_tile->ox0 + ox);
         rd->ncols[rd->n] = (int)lmin(c->cols, ro_tile->k0 + ro_tile->kt - k0c);
-        rd->kstride = oh * ow;
+        rd->kstride = yv->st[1];
         rd->n++;
       }
       for (long col = 0; col < c->cols; col++) {
@@ -675,7 +723,7 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
         if (k >= ro_tile->k0 + ro_tile->kt) break;
         int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
         long yy = ro_tile->oy0 + oy, xx = ro_tile->ox0 + ox;
-        y->data[((ro_tile->n * l0->k + k) * oh + yy) * ow + xx] = v;
+        yv->data[vidx(yv, ro_tile->n, k, yy, xx)] = v;
       }
     }
     if (status_valid) {
@@ -729,12 +777,10 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
     uint64_t hi = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i + 1);
     cnt[i] = lo | hi << 32;
   }
-  long ohr = layer_out_h(l0), owr = layer_out_w(l0);
-  rep->useful_macs = (uint64_t)l0->n * l0->k * ohr * owr * l0->c * l0->r * l0->s;
+  rep->useful_macs = (uint64_t)l0->n * l0->k * layer_out_h(l0) * layer_out_w(l0) * l0->c * l0->r * l0->s;
   uint64_t pes = (uint64_t)c->rows * c->cols;
   rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
   rep->cycles = total;
-  rep->utilization = total ? (double)rep->ideal_cycles / (double)total : 0;
   rep->busy = cnt[C_BUSY];
   rep->step_valid = cnt[C_STEP];
   rep->bubble = cnt[C_BUBBLE];
@@ -758,14 +804,173 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l0, const tensor_t *x0
              rep->hw_macs, rep->useful_macs);
     goto fail;
   }
+  if (rep->hw_host_bytes != rep->host_bytes) {
+    snprintf(err, errlen, "the hardware counted %" PRIu64 " host-port bytes, the driver moved %" PRIu64,
+             rep->hw_host_bytes, rep->host_bytes);
+    goto fail;
+  }
+  report_add(sum, rep);
   rc = 0;
 fail:
-  if (rc) tensor_free(y);
   tensor_free(&xg);
   free(ps);
   free(ts);
   free(jobs);
   return rc;
+}
+
+int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                 const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
+                 char *err, size_t errlen)
+{
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  memset(rep, 0, sizeof *rep);
+  rep->op = "conv2d";
+  if (oh < 1 || ow < 1) {
+    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
+    return 1;
+  }
+  long yshape[4] = {l->n, l->k, oh, ow};
+  if (tensor_alloc(y, 4, yshape)) {
+    snprintf(err, errlen, "out of memory for the output (%ld elements)", l->n * l->k * oh * ow);
+    return 1;
+  }
+  view_t xv = view_of(x), wv = view_of(w), yv = view_of(y);
+  if (drive_conv(hw, c, l, &xv, &wv, &yv, o, rep, err, errlen)) {
+    tensor_free(y);
+    return 1;
+  }
+  return 0;
+}
+
+/* Kernel taps of one axis that reach output phase PH of the input gradient: r with
+ * r*d = (ph + p) mod s, i.e. an arithmetic progression r0, r0+step, ... of N taps. */
+static long phase_taps(long ph, long p, long s, long d, long ktaps, long *r0, long *step)
+{
+  long n = 0;
+  *r0 = -1;
+  *step = 1;
+  for (long r = 0; r < ktaps; r++) {
+    if (((r * d - ph - p) % s + s) % s == 0) {
+      if (*r0 < 0) *r0 = r;
+      else if (n == 1) *step = r - *r0;
+      n++;
+    }
+  }
+  return n;
+}
+
+/* Number of (output, tap) pairs of one axis whose input position is inside [0, size). */
+static long axis_terms(long out, long taps, long st, long pad, long dil, long size)
+{
+  long n = 0;
+  for (long o = 0; o < out; o++)
+    for (long t = 0; t < taps; t++) {
+      long i = o * st - pad + t * dil;
+      if (i >= 0 && i < size) n++;
+    }
+  return n;
+}
+
+int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
+                            const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
+                            report_t *rep, char *err, size_t errlen)
+{
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  memset(rep, 0, sizeof *rep);
+  rep->op = "conv2d_input_grad";
+  rep->bp_mode = "zero_skip";
+  if (oh < 1 || ow < 1) {
+    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
+    return 1;
+  }
+  long xshape[4] = {l->n, l->c, l->h, l->w};
+  if (tensor_alloc(dx, 4, xshape)) {
+    snprintf(err, errlen, "out of memory for the result");
+    return 1;
+  }
+  view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
+  /* Output phase (py, px): rows iy = py + sh*t. Row iy takes dy row oy = (iy + ph - r*dh)/sh
+   * for the taps r with r*dh = (py + ph) mod sh: r = ry0 + i*ry_step, i < nry, and
+   * oy = t - m(i), m(i) = (ry0 + i*ry_step)*dh - py - ph) / sh, rising by ry_step*dh/sh. With
+   * the taps reversed (j = nry-1-i) this is a stride-1 convolution of dy with dilation
+   * ry_step*dh/sh and top padding m(nry-1). */
+  for (long py = 0; py < l->sh && py < l->h; py++)
+    for (long px = 0; px < l->sw && px < l->w; px++) {
+      long ry0, rys, rx0, rxs;
+      long nry = phase_taps(py, l->ph, l->sh, l->dh, l->r, &ry0, &rys);
+      long nrx = phase_taps(px, l->pw, l->sw, l->dw, l->s, &rx0, &rxs);
+      long th = (l->h - py + l->sh - 1) / l->sh, tw = (l->w - px + l->sw - 1) / l->sw;
+      if (nry == 0 || nrx == 0 || th < 1 || tw < 1) continue;   /* stays zero */
+      layer_t pl = {l->n, l->k, oh, ow, l->c, nry, nrx, 1, 1, 0, 0, 1, 1, th, tw};
+      pl.dh = nry > 1 ? rys * l->dh / l->sh : 1;
+      pl.dw = nrx > 1 ? rxs * l->dw / l->sw : 1;
+      long ry_last = ry0 + (nry - 1) * rys, rx_last = rx0 + (nrx - 1) * rxs;
+      pl.ph = (ry_last * l->dh - py - l->ph) / l->sh;
+      pl.pw = (rx_last * l->dw - px - l->pw) / l->sw;
+      /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
+      view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
+                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}};
+      view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
+                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}};
+      if (drive_conv(hw, c, &pl, &dyv, &wv, &dxv, o, rep, err, errlen)) {
+        tensor_free(dx);
+        return 1;
+      }
+    }
+  long ty = axis_terms(oh, l->r, l->sh, l->ph, l->dh, l->h);
+  long tx = axis_terms(ow, l->s, l->sw, l->pw, l->dw, l->w);
+  rep->useful_macs = (uint64_t)l->n * l->k * l->c * ty * tx;
+  uint64_t pes = (uint64_t)c->rows * c->cols;
+  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
+  rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
+  /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
+  long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
+  rep->zero_space = (uint64_t)l->n * l->k * ((uint64_t)vh * vw - (uint64_t)oh * ow);
+  return 0;
+}
+
+int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                             const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
+                             report_t *rep, char *err, size_t errlen)
+{
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  memset(rep, 0, sizeof *rep);
+  rep->op = "conv2d_weight_grad";
+  rep->bp_mode = "zero_skip";
+  if (oh < 1 || ow < 1) {
+    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
+    return 1;
+  }
+  long wshape[4] = {l->k, l->c, l->r, l->s};
+  if (tensor_alloc(dw, 4, wshape)) {
+    snprintf(err, errlen, "out of memory for the result");
+    return 1;
+  }
+  /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:
+   * a convolution whose images are the channels of x (batch and channels swapped), whose
+   * channels are the batch, whose kernel is dy (taps oy, ox) dilated by the stride, with
+   * stride = dilation of the layer, and an R x S output. */
+  view_t xv0 = view_of(x), dyv0 = view_of(dy), dwv0 = view_of(dw);
+  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}};
+  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}};
+  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}};
+  layer_t gl = {l->c, l->n, l->h, l->w, l->k, oh, ow, l->dh, l->dw, l->ph, l->pw, l->sh, l->sw,
+                l->r, l->s};
+  if (drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen)) {
+    tensor_free(dw);
+    return 1;
+  }
+  long ty = axis_terms(oh, l->r, l->sh, l->ph, l->dh, l->h);
+  long tx = axis_terms(ow, l->s, l->sw, l->pw, l->dw, l->w);
+  rep->useful_macs = (uint64_t)l->n * l->k * l->c * ty * tx;
+  uint64_t pes = (uint64_t)c->rows * c->cols;
+  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
+  rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
+  /* the zeros inserted into dy to use it as a dilated kernel */
+  rep->zero_space = (uint64_t)l->n * l->k *
+                    ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
+  return 0;
 }
 
 void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_t *words,

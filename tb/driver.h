@@ -17,13 +17,29 @@
 typedef struct layer {
   long n, c, h, w;     /* input */
   long k, r, s;        /* filters, kernel */
-  long sh, sw, ph, pw, dh, dw;
+  long sh, sw, ph, pw, dh, dw;  /* ph, pw: padding on top / left (the other sides follow) */
+  long oh, ow;         /* output size; 0: from symmetric padding, as PyTorch */
 } layer_t;
+
+/* A strided view of a 4-D tensor: element (i0, i1, i2, i3) is data[off + sum(i_k * st[k])].
+ * Strides may be negative or swapped: a kernel's rot180 and a channel transpose are views, the
+ * way a DMA engine addresses them, never a copy. */
+typedef struct view {
+  int64_t *data;
+  long off;
+  long st[4];
+} view_t;
+
+/* The contiguous view of T (rank 4). */
+view_t view_of(const tensor_t *t);
 
 typedef struct report {
   const char *op;
-  long passes;
-  uint64_t useful_macs;      /* N*K*OH*OW*C*R*S */
+  const char *bp_mode;       /* backward ops: "zero_skip" */
+  long passes, runs;         /* runs: layers the op was split into (phases) */
+  uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
+                                definition, no operand from a zero-space */
+  uint64_t zero_space;       /* backward: zero-space elements never fetched (virtual minus real) */
   uint64_t ideal_cycles;     /* ceil(useful_macs / PEs) */
   uint64_t cycles;           /* from the first host transfer to the last result read */
   double utilization;        /* ideal_cycles / cycles */
@@ -62,12 +78,32 @@ void drive_reads_free(drive_reads_t *reads);
 long layer_out_h(const layer_t *l);
 long layer_out_w(const layer_t *l);
 
-/* Run y = conv2d(x, w) on HW. X is N,C,H,W, W is K,C,R,S; Y is allocated (N,K,OH,OW). The
- * results are those the hardware wrote, bit for bit. Returns 0, or 1 with a one-line message in
- * ERR (layer too large for the configuration, hardware refused a descriptor, hang). */
+/* Run one convolution L on HW: input view X (N,C,H,W), weight view W (K,C,R,S), results into
+ * view Y (N,K,OH,OW), exactly the words the hardware wrote. REP is added to (zero it first).
+ * Returns 0, or 1 with a one-line message in ERR (layer too large for the configuration,
+ * hardware refused a descriptor, watchdog). */
+int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
+               const view_t *y, const drive_opts_t *o, report_t *rep, char *err, size_t errlen);
+
+/* y = conv2d(x, w). X is N,C,H,W, W is K,C,R,S; Y is allocated (N,K,OH,OW). */
 int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                  const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
                  char *err, size_t errlen);
+
+/* dx = conv2d_input_grad(dy, w) for the forward layer L (its input shape gives dx's): DY is
+ * N,K,OH,OW, W is K,C,R,S; DX is allocated N,C,H,W. Zero-skip: each of the sh*sw output phases
+ * of dx is a dense stride-1 convolution of dy with the kernel taps that reach it (rot180 and
+ * the channel transpose as views); a phase no tap reaches is zero without computing. */
+int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
+                            const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
+                            report_t *rep, char *err, size_t errlen);
+
+/* dw = conv2d_weight_grad(x, dy) for the forward layer L: X is N,C,H,W, DY is N,K,OH,OW; DW is
+ * allocated K,C,R,S. Zero-skip: a convolution of x (channels and batch swapped) with dy as the
+ * kernel, dilated by the stride in the feeder's kernel pattern, so no inserted zero is fetched. */
+int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                             const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
+                             report_t *rep, char *err, size_t errlen);
 
 /* Print REP as a table (text) or as one JSON object. */
 void report_print_text(const report_t *rep, const cfg_t *c, FILE *out);

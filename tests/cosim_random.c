@@ -1,9 +1,10 @@
-/* cosim_random: random forward layers through the Verilated model of each configuration, every
- * output element compared with the golden model.
+/* cosim_random: random layers through the Verilated model of each configuration, forward
+ * (conv2d) and backward (conv2d_input_grad, conv2d_weight_grad), every output element compared
+ * with the golden model.
  *
- * usage: cosim_random [--count N] [--seed S] [--build-dir DIR] CONFIG.yaml...
- * N layers per configuration (default 75). Prints `ok ...` / `not ok ...` per layer with the
- * seed that reproduces it (`--seed S --count 1`), and `N passed, N failed` at the end. */
+ * usage: cosim_random [--count N] [--seed S] [--ops fwd|bwd|all] [--build-dir DIR] CONFIG.yaml...
+ * N layers per configuration and op (default 75). Prints `ok ...` / `not ok ...` per layer with
+ * the seed that reproduces it (`--seed S --count 1`), and `N passed, N failed` at the end. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,13 +53,15 @@ int main(int argc, char **argv)
   long count = 75;
   uint64_t seed0 = 1;
   const char *build_dir = "build/models";
+  const char *ops = "fwd";
   int passed = 0, failed = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atol(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed0 = strtoull(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--build-dir") && i + 1 < argc) build_dir = argv[++i];
+    else if (!strcmp(argv[i], "--ops") && i + 1 < argc) ops = argv[++i];
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "usage: cosim_random [--count N] [--seed S] [--build-dir DIR] CONFIG.yaml...\n");
+      fprintf(stderr, "usage: cosim_random [--count N] [--seed S] [--ops fwd|bwd|all] [--build-dir DIR] CONFIG.yaml...\n");
       return 2;
     }
   }
@@ -82,17 +85,21 @@ int main(int argc, char **argv)
       failed++;
       continue;
     }
+    int op_lo = !strcmp(ops, "bwd") ? 1 : 0, op_hi = !strcmp(ops, "fwd") ? 0 : 2;
+    for (int op = op_lo; op <= op_hi; op++)
     for (long i = 0; i < count; i++) {
       uint64_t seed = seed0 + (uint64_t)i, s = seed;
       layer_t l;
       random_layer(&s, &c, &l);
-      tensor_t x = {0}, w = {0}, y = {0}, ref = {0};
-      long xs[4] = {l.n, l.c, l.h, l.w}, ws[4] = {l.k, l.c, l.r, l.s};
-      random_tensor(&s, &x, xs, c.input_bits);
-      random_tensor(&s, &w, ws, c.weight_bits);
-      char desc[256];
-      snprintf(desc, sizeof desc, "%s seed=%" PRIu64 " x=%ldx%ldx%ldx%ld w=%ldx%ldx%ldx%ld stride=%ld,%ld "
-               "pad=%ld,%ld dil=%ld,%ld", c.name, seed, l.n, l.c, l.h, l.w, l.k, l.c, l.r, l.s,
+      long oh = layer_out_h(&l), ow = layer_out_w(&l);
+      tensor_t a = {0}, b = {0}, y = {0}, ref = {0};
+      long xs[4] = {l.n, l.c, l.h, l.w}, ws[4] = {l.k, l.c, l.r, l.s}, dys[4] = {l.n, l.k, oh, ow};
+      random_tensor(&s, &a, op == 1 ? dys : xs, c.input_bits);
+      random_tensor(&s, &b, op == 2 ? dys : ws, c.weight_bits);
+      static const char *names[] = {"conv2d", "conv2d_input_grad", "conv2d_weight_grad"};
+      char desc[320];
+      snprintf(desc, sizeof desc, "%s %s seed=%" PRIu64 " x=%ldx%ldx%ldx%ld w=%ldx%ldx%ldx%ld stride=%ld,%ld "
+               "pad=%ld,%ld dil=%ld,%ld", names[op], c.name, seed, l.n, l.c, l.h, l.w, l.k, l.c, l.r, l.s,
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       size_t dl = strlen(desc);
       /* the driver's choice, or either context mapping forced */
@@ -100,19 +107,24 @@ int main(int argc, char **argv)
       snprintf(desc + dl, sizeof desc - dl, " contexts=%s",
                o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row");
       report_t rep;
-      if (drive_conv2d(&hw, &c, &l, &x, &w, &y, &o, &rep, err, sizeof err)) {
+      int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
+                : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
+                          : drive_conv2d_weight_grad(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err);
+      if (bad) {
         printf("not ok cosim %s: %s\n", desc, err);
         failed++;
       } else {
         golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c.acc_bits};
         tensor_alloc(&ref, 4, y.shape);
-        golden_conv2d(&g, x.data, w.data, ref.data);
-        long n = tensor_numel(&y), bad = 0, first = -1;
+        if (op == 0) golden_conv2d(&g, a.data, b.data, ref.data);
+        else if (op == 1) golden_conv2d_input_grad(&g, a.data, b.data, ref.data);
+        else golden_conv2d_weight_grad(&g, a.data, b.data, ref.data);
+        long n = tensor_numel(&y), nbad = 0, first = -1;
         for (long e = 0; e < n; e++)
-          if (y.data[e] != ref.data[e] && bad++ == 0) first = e;
-        if (bad) {
+          if (y.data[e] != ref.data[e] && nbad++ == 0) first = e;
+        if (nbad) {
           printf("not ok cosim %s: %ld of %ld elements differ, first at flat index %ld: expected %"
-                 PRId64 ", got %" PRId64 "\n", desc, bad, n, first, ref.data[first], y.data[first]);
+                 PRId64 ", got %" PRId64 "\n", desc, nbad, n, first, ref.data[first], y.data[first]);
           failed++;
         } else {
           printf("ok cosim %s (%ld elements, %" PRIu64 " cycles)\n", desc, n, rep.cycles);
@@ -120,8 +132,8 @@ int main(int argc, char **argv)
         }
       }
       fflush(stdout);
-      tensor_free(&x);
-      tensor_free(&w);
+      tensor_free(&a);
+      tensor_free(&b);
       tensor_free(&y);
       tensor_free(&ref);
     }

@@ -10,7 +10,7 @@ cd "$root" || exit 1
 log=build/test-logs
 mkdir -p "$log"
 depth=${SAGEN_TEST_DEPTH:-short}
-count=150
+count=100
 [ "$depth" = long ] && count=2000
 
 total_pass=0
@@ -52,7 +52,7 @@ suite replay tests/test_replay.sh
 [ -x tests/rtl/run.sh ] && suite rtl-blocks tests/rtl/run.sh
 suite cli tests/test_cli.sh
 [ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
-suite cosim-random build/cosim_random --count "$count" --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml
+suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -9,7 +9,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
 S=./sagen
-tmp=$(mktemp -d)
+tmp=${KEEP_TMP:-$(mktemp -d)}
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0
@@ -144,6 +144,78 @@ expect "channel mismatch" 1 "input channels" $S sim yaml/rect4x8.yaml conv2d --i
 expect "output not writable" 1 "$tmp/no/dir/y.npy" $S sim yaml/rect4x8.yaml conv2d --random 1,1,4,4:1,1,1 --out "$tmp/no/dir/y.npy" --quiet
 [ ! -e "$tmp/no/dir/y.npy" ] && ok "no partial output" || nok "no partial output" "file exists"
 expect "value out of range" 1 "does not fit data.input_bits=6" $S sim yaml/small8x8.yaml conv2d --input "$tmp/x.npy" --weight "$tmp/w.npy" --quiet
+
+# ---- a training step of one layer on the hardware: forward, loss gradient, weight gradient ----
+# y = conv2d(x, w); dy = a loss gradient made from y (scaled into the input width); then
+# dx = conv2d_input_grad(dy, w) and dw = conv2d_weight_grad(x, dy); each checked by sagen
+# against its golden model and here against an independent Python model.
+T="--stride 2,2 --padding 1,0 --dilation 1,1"
+if $S sim yaml/default.yaml conv2d --input "$tmp/x.npy" --weight "$tmp/w.npy" $T --out "$tmp/ty.npy" \
+     --check --quiet --report none 2>"$tmp/err"; then
+  python3 - "$tmp" <<'PY'
+import struct, sys, ast
+d = sys.argv[1]
+def rd(p):
+    b = open(p, "rb").read(); hl = struct.unpack("<H", b[8:10])[0]
+    h = ast.literal_eval(b[10:10 + hl].decode()); n = 1
+    for s in h["shape"]: n *= s
+    fmt = {"<i4": "i", "|i1": "b", "<i2": "h"}[h["descr"]]
+    return list(h["shape"]), list(struct.unpack("<%d%s" % (n, fmt), b[10 + hl:10 + hl + n * struct.calcsize(fmt)]))
+def wr(p, shape, vals):
+    hdr = "{'descr': '|i1', 'fortran_order': False, 'shape': (%s), }" % ", ".join(map(str, shape))
+    hdr += " " * ((64 - (10 + len(hdr) + 1) % 64) % 64) + "\n"
+    open(p, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode() + struct.pack("<%db" % len(vals), *vals))
+ys, y = rd(d + "/ty.npy")
+dy = [max(-128, min(127, (v - 1000) >> 9)) for v in y]      # a loss gradient in int8
+wr(d + "/dy.npy", ys, dy)
+xs, x = rd(d + "/x.npy"); wsh, w = rd(d + "/w.npy")
+N, C, H, W = xs; K, _, R, S = wsh; _, _, OH, OW = ys
+sh, sw, ph, pw = 2, 2, 1, 0
+dx = [0] * (N * C * H * W); dw = [0] * (K * C * R * S)
+for n in range(N):
+    for k in range(K):
+        for oy in range(OH):
+            for ox in range(OW):
+                g = dy[((n * K + k) * OH + oy) * OW + ox]
+                for c in range(C):
+                    for r in range(R):
+                        for s in range(S):
+                            iy, ix = oy * sh - ph + r, ox * sw - pw + s
+                            if 0 <= iy < H and 0 <= ix < W:
+                                dx[((n * C + c) * H + iy) * W + ix] += g * w[((k * C + c) * R + r) * S + s]
+                                dw[((k * C + c) * R + r) * S + s] += g * x[((n * C + c) * H + iy) * W + ix]
+open(d + "/tdx.txt", "w").write(" ".join(map(str, [N, C, H, W] + dx)) + "\n")
+open(d + "/tdw.txt", "w").write(" ".join(map(str, [K, C, R, S] + dw)) + "\n")
+PY
+  ok_step=1
+  $S sim yaml/default.yaml conv2d_input_grad --grad-output "$tmp/dy.npy" --weight "$tmp/w.npy" \
+    --input-shape 2,3,7,9 $T --out "$tmp/tdx.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
+  $S sim yaml/default.yaml conv2d_weight_grad --input "$tmp/x.npy" --grad-output "$tmp/dy.npy" \
+    --weight-shape 5,3,3,2 $T --out "$tmp/tdw.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
+  if [ $ok_step = 1 ] &&
+     diff <(tr ' ' '\n' <"$tmp/tdx.txt") <(read_npy_i4 "$tmp/tdx.npy" | tr ' ' '\n') >/dev/null &&
+     diff <(tr ' ' '\n' <"$tmp/tdw.txt") <(read_npy_i4 "$tmp/tdw.npy" | tr ' ' '\n') >/dev/null; then
+    ok "training step: forward, loss and gradient on the hardware equal the python model"
+  else
+    nok "training step" "$(head -c 400 "$tmp/err")"
+  fi
+else
+  nok "training step forward" "$(head -c 300 "$tmp/err")"
+fi
+expect "grad-output shape mismatch" 1 "the layer's output is" $S sim yaml/default.yaml conv2d_input_grad \
+  --grad-output "$tmp/dy.npy" --weight "$tmp/w.npy" --input-shape 2,3,7,9 --quiet
+expect "bp-mode zero_fill refused" 2 "zero_skip mode only" $S sim yaml/default.yaml conv2d_input_grad \
+  --random 1,1,4,4:1,1,1 --bp-mode zero_fill
+
+# ---- Icarus replay of the backward ops ----
+for op in conv2d_input_grad conv2d_weight_grad; do
+  if $S sim yaml/rect4x8.yaml $op --random 2,3,9,7:5,3,2 --stride 2,1 --padding 1,1 --seed 5 \
+       --simulator icarus --check --quiet --report none 2>"$tmp/err"; then
+    ok "icarus replay $op"
+  else
+    nok "icarus replay $op" "$(head -c 400 "$tmp/err")"
+  fi
+done
 
 # ---- Icarus replay: the same RTL in a 4-state simulator, every shipped configuration ----
 for y in yaml/*.yaml; do
