@@ -53,7 +53,9 @@ clean:
 # make run: the default configuration's RTL, then ResNet-50 conv3_x (28x28x128, 3x3, stride 1,
 # pad 1, 128 filters) with random int8 data, every element checked, and the report.
 RUN_LAYER ?= 1,128,28,28:128,3,3
-.PHONY: deps run test test-long bench lint
+.PHONY: deps run test test-long bench bench-bp lint
+bench-bp: deps sagen
+	@scripts/bench_bp.sh
 lint: deps sagen
 	tests/lint_synth.sh
 bench: deps sagen

@@ -1001,12 +1001,20 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   uint64_t mac_cycles = r->useful_macs / pes;
   fprintf(out, "%s on %s (%dx%d PEs), %ld passes, DRAM %.3g B/cycle\n", r->op, c->name, c->rows,
           c->cols, r->passes, r->dram_bytes_per_cycle);
+  if (r->bp_mode)
+    fprintf(out, "  %s: %ld dense convolution(s); %" PRIu64 " zero-space elements never stored, "
+            "moved, read or multiplied\n", r->bp_mode, r->runs, r->zero_space);
   fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
   fprintf(out, "  utilization            %13.1f%%\n", 100.0 * r->utilization);
   fprintf(out, "  where the cycles went:\n");
   fprintf(out, "    useful MACs          %14" PRIu64 "   %5.1f%%\n", mac_cycles, pct(mac_cycles, r->cycles));
+  if (r->hw_macs > r->useful_macs) {
+    uint64_t pad = (r->hw_macs - r->useful_macs) / pes;
+    fprintf(out, "    padding taps         %14" PRIu64 "   %5.1f%%   (MACs on the padding of a phase's convolution)\n",
+            pad, pct(pad, r->cycles));
+  }
   fprintf(out, "    idle lanes/columns   %14" PRIu64 "   %5.1f%%   (steps where edge contexts leave PEs without work)\n",
           r->pe_idle_cycles, pct(r->pe_idle_cycles, r->cycles));
   fprintf(out, "    context bubbles      %14" PRIu64 "   %5.1f%%   (contexts shorter than 2*rows-1 steps)\n",
@@ -1035,9 +1043,11 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"host_bytes\": %" PRIu64 ", \"host_bytes_in\": %" PRIu64 ", \"host_bytes_out\": %" PRIu64 ", "
           "\"sram_reads\": {\"ifmap\": %" PRIu64 ", \"weight\": %" PRIu64 ", \"output\": %" PRIu64 "}, "
           "\"sram_writes\": {\"output\": %" PRIu64 "}, \"padding_words_skipped\": %" PRIu64 ", "
-          "\"dram_bytes_per_cycle\": %g}\n",
+          "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
+          "\"hw_macs\": %" PRIu64 "}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
-          r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle);
+          r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
+          r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs);
 }
