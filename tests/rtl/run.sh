@@ -136,18 +136,21 @@ for cfg in "12 0" "12 1" "12 5" "1 5"; do
   config skew sagen_skew "w$1_depth$2" "sagen_skew.v" "WIDTH=$1 DEPTH=$2" "$1 $2"
 done
 
-# sagen_index_counters: BUS LG_BUS (AW = 10).
-for cfg in "4 2" "8 3"; do
+# sagen_index_counters: BUS LG_BUS (AW = 10). The pass descriptors (random, with contexts of
+# ROWS = 1..16 pixels spanning 1, 2 and 3+ output rows) are drawn by the model.
+for cfg in "2 1" "4 2" "8 3" "16 4"; do
   set -- $cfg
   config index_counters sagen_index_counters "bus$1" "sagen_index_counters.v" \
     "BUS=$1 LG_BUS=$2 AW=10" "$1 10"
 done
 
-# sagen_feed_lane: LANE M DEPTH PAT_BITS (BUS = 8, IN_BITS = 8).
-for cfg in "0 1 1 16" "0 2 4 16" "0 3 3 16" "0 2 9 16" "3 1 2 64" "3 2 2 64" "3 3 6 64"; do
+# sagen_feed_lane: BUS M DEPTH PAT_BITS (IN_BITS = 8). The lane's pixel (lane number, ROWS,
+# tile width, contexts and groups) is drawn by the model per pass configuration.
+for cfg in "8 1 1 16" "8 2 4 16" "8 3 3 16" "8 2 9 16" "8 1 2 64" "8 2 2 64" "8 3 6 64" \
+    "4 2 3 16"; do
   set -- $cfg
-  config feed_lane sagen_feed_lane "lane$1_m$2_depth$3_pat$4" "sagen_feed_lane.v" \
-    "LANE=$1 BUS=8 M=$2 DEPTH=$3 PAT_BITS=$4" "$1 8 $2 $3 $4"
+  config feed_lane sagen_feed_lane "bus$1_m$2_depth$3_pat$4" "sagen_feed_lane.v" \
+    "BUS=$1 M=$2 DEPTH=$3 PAT_BITS=$4" "$1 $2 $3 $4"
 done
 
 finish
