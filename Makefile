@@ -53,6 +53,32 @@ clean:
 # make run: the default configuration's RTL, then ResNet-50 conv3_x (28x28x128, 3x3, stride 1,
 # pad 1, 128 filters) with random int8 data, every element checked, and the report.
 RUN_LAYER ?= 1,128,28,28:128,3,3
+# ---- robustness: fuzzing, sanitizers, X values, bad input ------------------------------------
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz fuzz-regress test-asan test-valgrind test-xcheck test-errors test-robust
+fuzz:
+	tests/fuzz/run.sh $(FUZZ_SECONDS)
+fuzz-regress:
+	tests/fuzz/run.sh --regress
+test-asan: deps
+	tests/asan.sh
+test-valgrind: deps sagen
+	tests/valgrind.sh
+test-xcheck: deps sagen
+	tests/xcheck.sh
+test-errors: deps sagen
+	tests/test_errors.sh
+test-robust: test-errors fuzz-regress test-asan test-valgrind test-xcheck
+
+SWEEP_SIZES  ?= 4,8,16,32
+SWEEP_LAYERS ?= scripts/layers/resnet50.csv
+SWEEP_OUT    ?= build/sweep-$(basename $(notdir $(SWEEP_LAYERS)))
+.PHONY: sweep test-sweep
+sweep: deps sagen
+	scripts/sweep --rows $(SWEEP_SIZES) --square --layers $(SWEEP_LAYERS) -o $(SWEEP_OUT)
+test-sweep: deps sagen
+	tests/test_sweep.sh
+
 .PHONY: deps run test test-long bench bench-bp lint
 bench-bp: deps sagen
 	@scripts/bench_bp.sh

@@ -51,6 +51,19 @@ int cfg_load(const char *path, cfg_t *c, FILE *err);
  * with *C filled (derived fields too), or 1 after printing every problem as cfg_load does. */
 int cfg_load_mem(const char *name, const unsigned char *buf, size_t len, cfg_t *c, FILE *err);
 
+/* cfg_load with overrides: SETS[0..NSETS) are "key=value" strings, e.g. "array.rows=8" (the
+ * command lines' --set). KEY is a full key path as `sagen keys` lists it (not a section);
+ * VALUE is taken as a plain (unquoted) yaml scalar. Each is applied to the loaded tree before
+ * validation, in order (a later --set of the same key wins), replacing the key's value in the
+ * file or adding the key (and its section) when the file lacks it; then every check of cfg_load
+ * runs on the result, so an override can never make a configuration cfg_load would refuse.
+ * A malformed --set, an unknown key or a bad value is reported as
+ *   "FILE: --set 'array.rows=0': array.rows: '0' is out of range: allowed 1..256"
+ * (unknown keys list the allowed ones), together with every problem of the file, one line each,
+ * on ERR (may be NULL). Returns 0 with *C filled (derived fields too), 1 on any problem (*C is
+ * then unspecified). NSETS <= 0 (SETS may then be NULL) is exactly cfg_load. */
+int cfg_load_overrides(const char *path, const char *const *sets, int nsets, cfg_t *c, FILE *err);
+
 /* Print the table of keys (key, type, default, allowed, meaning) as a Markdown table: the same
  * table the validator uses, so the README cannot drift from the code. */
 void cfg_print_keys_markdown(FILE *out);

@@ -7,9 +7,12 @@
 
 /* Write into directory OUTDIR (created if missing) the Verilog of configuration C: every
  * template with its modules renamed sagen_<name>_*, the top sagen_<name>_top.v, the filelist
- * sagen_<name>.f and the C header sagen_<name>_params.h. Each file is written to a temporary
- * name and renamed, so a failure leaves no partial file. Output is deterministic: the same
- * configuration gives the same bytes. Returns 0, or 1 after one message on ERR. */
+ * sagen_<name>.f, the C header sagen_<name>_params.h, the FuseSoC CAPI2 core sagen_<name>.core
+ * (targets default, lint, sim) and the Yosys script sagen_<name>.ys (synthesis keeping the SRAMs
+ * as memories, with checks). Every file is first written to a temporary name; only when all are
+ * written are they renamed into place, so a failure leaves no partial file and no mix of two
+ * generations. Output is deterministic: the same configuration gives the same bytes. Returns 0,
+ * or 1 after one message on ERR. */
 int emit_rtl(const cfg_t *c, const char *outdir, FILE *err);
 
 /* Name of the top module for C, written into BUF (at least CFG_NAME_MAX + 16 bytes). */

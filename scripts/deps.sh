@@ -12,6 +12,11 @@ have iverilog || need+=(iverilog)
 have yosys || need+=(yosys)
 have gnuplot || need+=(gnuplot-nox)
 have python3 || need+=(python3)
+have jq || need+=(jq)
+have bc || need+=(bc)
+have valgrind || need+=(valgrind)
+have clang || need+=(clang)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-dev)
 [ -f /usr/include/yaml.h ] || need+=(libyaml-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cfg.h"
 #include "driver.h"
@@ -48,12 +50,15 @@ void cosim_usage(FILE *out)
     "                              Icarus Verilog (4-state) and takes its output (default verilator)\n"
     "  --dram-bytes-per-cycle B    override memory.dram_bytes_per_cycle (e.g. 1e9: DRAM not limiting)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
+    "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --quiet                     no progress or build messages on stderr\n");
 }
 
 typedef struct opts {
   const char *cfg_path, *op, *input, *weight, *out, *random, *report, *simulator, *build_dir;
   const char *grad_output, *input_shape, *weight_shape, *bp_mode;
+  const char *sets[64];
+  int nsets;
   long stride[2], padding[2], dilation[2];
   uint64_t seed;
   int check, quiet;
@@ -129,6 +134,14 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     else if (!strcmp(a, "--input-shape")) { NEEDV(); o->input_shape = v; }
     else if (!strcmp(a, "--weight-shape")) { NEEDV(); o->weight_shape = v; }
     else if (!strcmp(a, "--bp-mode")) { NEEDV(); o->bp_mode = v; }
+    else if (!strcmp(a, "--set")) {
+      NEEDV();
+      if (o->nsets == 64) {
+        fprintf(stderr, "sagen sim: --set: at most 64 overrides\n");
+        return 2;
+      }
+      o->sets[o->nsets++] = v;
+    }
     else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
     else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
     else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
@@ -260,6 +273,31 @@ static int parse_shape(const char *s, long *v, const char *opt)
 
 static const char *src(const char *path, const char *what) { return path ? path : what; }
 
+/* The output path must be writable before any simulation starts. */
+static int check_out_path(const char *out)
+{
+  struct stat st;
+  if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "sagen sim: --out: '%s' is a directory: expected a file path\n", out);
+    return 1;
+  }
+  char dir[2048];
+  snprintf(dir, sizeof dir, "%s", out);
+  char *slash = strrchr(dir, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == dir) dir[1] = '\0';
+  else *slash = '\0';
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "sagen sim: --out: '%s': directory '%s' does not exist\n", out, dir);
+    return 1;
+  }
+  if (access(dir, W_OK) != 0) {
+    fprintf(stderr, "sagen sim: --out: '%s': directory '%s' is not writable\n", out, dir);
+    return 1;
+  }
+  return 0;
+}
+
 static int read_tensor(const char *path, tensor_t *t, int rank, const char *dims)
 {
   char err[2048];
@@ -281,7 +319,8 @@ int cosim_main(int argc, char **argv)
   if (rc) return rc < 0 ? 0 : rc;
   int op = !strcmp(o.op, "conv2d") ? 0 : !strcmp(o.op, "conv2d_input_grad") ? 1 : 2;
   cfg_t c;
-  if (cfg_load(o.cfg_path, &c, stderr)) return 1;
+  if (cfg_load_overrides(o.cfg_path, o.sets, o.nsets, &c, stderr)) return 1;
+  if (o.out && check_out_path(o.out)) return 1;
 
   /* a = first operand, b = second, y = result */
   tensor_t a = {0}, b = {0}, y = {0}, ref = {0};

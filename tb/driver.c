@@ -161,10 +161,16 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
 static long splits(long v, long *out, long max)
 {
   long k = 0, last = -1;
-  for (long n = 1; n <= v && k < max; n++) {
+  /* every n up to 32, then n doubling, so that the list always ends with 1 (the smallest
+   * slice, which always fits) however large V is */
+  for (long n = 1; n <= v && k < max; n = n < 32 ? n + 1 : 2 * n) {
     long q = cdiv(v, n);
     if (q != last) out[k++] = q;
     last = q;
+  }
+  if (k > 0 && out[k - 1] != 1) {
+    if (k == max) k--;
+    out[k++] = 1;
   }
   return k;
 }

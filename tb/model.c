@@ -1,6 +1,7 @@
 /* model: configuration -> RTL -> Verilator -> a shared library with the sagen_sim.h C API.
  * Libraries are cached by a hash of everything that goes into them, so a second run of the
  * same configuration starts at once and a changed template or shim rebuilds. */
+#define _XOPEN_SOURCE 700 /* srand48 */
 #include "model.h"
 
 #include <errno.h>
@@ -92,9 +93,29 @@ static const char *sim_file(const char *name)
   return NULL;
 }
 
+void model_x_seed(long seed)
+{
+  /* Verilator 5 seeds its PRNG, on the first random value a model asks for (its constructor,
+   * with --x-initial unique), from lrand48() when no +verilator+seed is given. */
+  srand48(seed);
+}
+
 int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, char *lib,
                 size_t liblen, char *rtl_dir, size_t rtllen, char *err, size_t errlen)
 {
+  return model_build_x(c, build_dir, trace, MODEL_X_FAST, quiet, lib, liblen, rtl_dir, rtllen,
+                       err, errlen);
+}
+
+int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_t xmode,
+                  int quiet, char *lib, size_t liblen, char *rtl_dir, size_t rtllen, char *err,
+                  size_t errlen)
+{
+  if (xmode != MODEL_X_FAST && xmode != MODEL_X_UNIQUE) {
+    snprintf(err, errlen, "model_build_x: unknown X mode %d", (int)xmode);
+    return 1;
+  }
+  const char *xarg = xmode == MODEL_X_UNIQUE ? "unique" : "fast";
   /* The key: the configuration (as the generated RTL shows it), the templates, the shim. */
   uint64_t h = 1469598103934665603ull;
   char buf[256];
@@ -103,6 +124,8 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
                    c->ifmap_kib, c->weight_kib, c->output_kib, c->banks, c->regs_per_lane,
                    c->pattern_bits, c->fifo_depth, c->dram_bytes_per_cycle, trace);
   h = fnv(h, buf, (size_t)n);
+  /* Only a non-default mode enters the key, so that the default's cache entries stay valid. */
+  if (xmode == MODEL_X_UNIQUE) h = fnv(h, "|xunique", 8);
   for (const template_t *t = templates; t->name; t++) h = fnv(h, t->text, strlen(t->text));
   for (const template_t *t = sim_files; t->name; t++) h = fnv(h, t->text, strlen(t->text));
 
@@ -112,20 +135,32 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
     snprintf(err, errlen, "cannot resolve the build directory: %s", strerror(errno));
     return 1;
   }
-  snprintf(dir, sizeof dir, "%s%s%s/%s-%016llx", cwd, cwd[0] ? "/" : "", build_dir, c->name,
-           (unsigned long long)h);
+  snprintf(dir, sizeof dir, "%s%s%s/%s-%s%016llx", cwd, cwd[0] ? "/" : "", build_dir, c->name,
+           xmode == MODEL_X_UNIQUE ? "xunique-" : "", (unsigned long long)h);
   snprintf(rtl_dir, rtllen, "%s/rtl", dir);
   snprintf(lib, liblen, "%s/libsagen_model.so", dir);
   if (file_exists(lib)) return 0;
 
-  if (!quiet) fprintf(stderr, "sagen: building the Verilator model of '%s' in %s\n", c->name, dir);
-  FILE *devnull = fopen("/dev/null", "w");
-  int bad = emit_rtl(c, rtl_dir, devnull ? devnull : stderr);
-  if (devnull) fclose(devnull);
+  if (!quiet)
+    fprintf(stderr, "sagen: building the Verilator model of '%s'%s in %s\n", c->name,
+            xmode == MODEL_X_UNIQUE ? " (X values: unique)" : "", dir);
+  /* emit_rtl's one-line message (which file, and why) becomes ours. */
+  char *emsg = NULL;
+  size_t emsg_len = 0;
+  FILE *ef = open_memstream(&emsg, &emsg_len);
+  int bad = emit_rtl(c, rtl_dir, ef ? ef : stderr);
+  if (ef) fclose(ef);
   if (bad) {
-    snprintf(err, errlen, "%s: cannot write the generated RTL", rtl_dir);
+    if (emsg && emsg[0]) {
+      emsg[strcspn(emsg, "\n")] = '\0';
+      snprintf(err, errlen, "cannot write the generated RTL: %s", emsg);
+    } else {
+      snprintf(err, errlen, "%s: cannot write the generated RTL", rtl_dir);
+    }
+    free(emsg);
     return 1;
   }
+  free(emsg);
   snprintf(path, sizeof path, "%s/shim.cpp", dir);
   const char *shim = sim_file("shim.cpp"), *api = sim_file("sagen_sim.h");
   char path2[2300];
@@ -139,7 +174,8 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
   snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
   remove(log);
 
-  /* verilator --cc, single-threaded model, -O3 with fast X handling for speed. */
+  /* verilator --cc, single-threaded model, -O3; fast X handling for speed unless XMODE asks
+   * for unique (random) values. */
   char mdir[2300], inc[2400], flist_arg[2400];
   snprintf(mdir, sizeof mdir, "%s/obj", dir);
   snprintf(inc, sizeof inc, "-I%s", dir);
@@ -165,9 +201,9 @@ int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, cha
   argv[a++] = "2";
   argv[a++] = "-O3";
   argv[a++] = "--x-assign";
-  argv[a++] = "fast";
+  argv[a++] = (char *)xarg;
   argv[a++] = "--x-initial";
-  argv[a++] = "fast";
+  argv[a++] = (char *)xarg;
   argv[a++] = "--noassert";
   argv[a++] = "-Wno-fatal";
   argv[a++] = "--top-module";

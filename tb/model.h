@@ -5,12 +5,37 @@
 #include <stddef.h>
 #include "cfg.h"
 
+/* How X (unknown) values are modelled by the Verilated build. */
+typedef enum model_xmode {
+  MODEL_X_FAST = 0,   /* --x-assign fast --x-initial fast: whatever is fastest (zeros, in
+                         practice): the default, for speed */
+  MODEL_X_UNIQUE = 1  /* --x-assign unique --x-initial unique: every explicit X assignment and
+                         every register or memory word without a reset takes its value from
+                         Verilator's PRNG. The shim passes +verilator+rand+reset+2, so the
+                         values are random; the PRNG is seeded from lrand48() of the host
+                         process, so model_x_seed(S) before hw_open selects them. Logic that
+                         depends on an uninitialised value then gives different results from
+                         seed to seed (tests/xcheck.sh). */
+} model_xmode_t;
+
 /* Generate the RTL of C under BUILD_DIR/<name>-<hash>/rtl and build the Verilator model library
  * there, unless a library of the same RTL, shim and options already exists. TRACE: 0 none,
  * 1 VCD, 2 FST. Writes the library path into LIB and the RTL directory into RTL_DIR. Progress
- * goes to stderr unless QUIET. Returns 0, or 1 with a one-line message in ERR. */
+ * goes to stderr unless QUIET. Returns 0, or 1 with a one-line message in ERR. The X modelling
+ * is MODEL_X_FAST. */
 int model_build(const cfg_t *c, const char *build_dir, int trace, int quiet, char *lib,
                 size_t liblen, char *rtl_dir, size_t rtllen, char *err, size_t errlen);
+
+/* model_build with the X modelling XMODE. Each mode has its own cache entry: MODEL_X_FAST is
+ * the one model_build uses (the same directory as before), MODEL_X_UNIQUE goes to
+ * BUILD_DIR/<name>-xunique-<hash>. */
+int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_t xmode,
+                  int quiet, char *lib, size_t liblen, char *rtl_dir, size_t rtllen, char *err,
+                  size_t errlen);
+
+/* Select the random values of the next MODEL_X_UNIQUE model opened in this process (hw_open):
+ * the same SEED gives the same initial state. Call it right before hw_open. */
+void model_x_seed(long seed);
 
 /* Run ARGV (argv[0] looked up in PATH) with stdout and stderr sent to LOG (appended). Returns
  * the exit status, or -1 if it could not be started. */

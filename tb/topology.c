@@ -230,6 +230,7 @@ int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE
   field_t f[MAX_FIELDS];
   int where[NCOLS]; /* field index of each column, -1: absent */
   int ncolumns = 0, have_header = 0;
+  long header_line = 0;
   size_t cap = 0, i = 0;
   long line = 0;
   char list[512];
@@ -271,6 +272,7 @@ int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE
       continue; /* blank row, or only commas */
     if (!have_header) {
       have_header = 1;
+      header_line = line;
       ncolumns = used;
       for (int k = 0; k < used; k++) {
         int c = f[k].n ? column_of(&f[k]) : -1;
@@ -374,7 +376,7 @@ int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE
     say(&r, 0, "no header: expected a first line naming the columns %s",
         allowed_columns(list, sizeof list));
   else if (!r.bad && t->n == 0)
-    say(&r, line, "no layers: the file has a header and no layer rows");
+    say(&r, header_line, "no layers: the file has a header and no layer rows");
   if (r.bad) {
     topo_free(t);
     return 1;

@@ -51,7 +51,10 @@ suite unit run_units
 suite replay tests/test_replay.sh
 [ -x tests/rtl/run.sh ] && suite rtl-blocks tests/rtl/run.sh
 suite cli tests/test_cli.sh
+suite errors tests/test_errors.sh
+command -v clang >/dev/null 2>&1 && suite fuzz-regress tests/fuzz/run.sh --regress
 [ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
+[ -x tests/test_sweep.sh ] && suite sweep tests/test_sweep.sh
 suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml
 
 echo "$total_pass passed, $total_fail failed"

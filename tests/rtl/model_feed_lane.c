@@ -50,7 +50,7 @@
 
 #define MAXBUS 8
 #define FIFO_MAX 64
-#define MAX_WORDS 600
+#define MAX_WORDS 1000
 
 typedef struct {
   int64_t rel;
@@ -128,8 +128,11 @@ int main(int argc, char **argv)
                   cov.inc && cov.mlim && cov.rlim;
     if (cfg >= ncfg && covered) break;
     if (cfg >= 400) {
-      fprintf(stderr, "coverage not reached in 400 configurations (seed %llu)\n",
-              (unsigned long long)seed);
+      fprintf(stderr, "coverage not reached in 400 configurations (seed %llu):%s%s%s%s%s%s%s%s%s\n",
+              (unsigned long long)seed, cov.seg0mid ? "" : " seg0mid", cov.dg1 ? "" : " dg1",
+              cov.dg2 ? "" : " dg2", cov.past ? "" : " past", cov.grp ? "" : " grp",
+              cov.dec ? "" : " dec", cov.inc ? "" : " inc", cov.mlim ? "" : " mlim",
+              cov.rlim ? "" : " rlim");
       return 3;
     }
     /* ---- pass configuration and its words ---- */
@@ -146,11 +149,13 @@ int main(int argc, char **argv)
       rows = rows_set[vrng_range(&g, 0, 7)];
       owt = vrng_pct(&g, 75) && rows > 1 ? vrng_range(&g, 1, rows - 1 < 7 ? rows - 1 : 7)
                                          : vrng_range(&g, 1, 8);
-      oht = vrng_range(&g, 1, 4);
+      /* up to ~8 contexts, enough for lane 0 to wrap into a new row while lane L does not */
+      int64_t oht_max = 8 * rows / owt;
+      oht = vrng_range(&g, 1, oht_max < 3 ? 3 : oht_max > 24 ? 24 : oht_max);
       npix = oht * owt;
       n_ctx = (npix + rows - 1) / rows;
       n_kg = (int)vrng_range(&g, 1, 2);
-      if (n_ctx * n_kg > 6) continue;
+      if (n_ctx * n_kg > 10) continue;
       /* half of the time a lane that is past npix in the last context, if there is one */
       int64_t past0 = npix - (n_ctx - 1) * rows;
       L = (int)(past0 < rows && vrng_pct(&g, 50) ? vrng_range(&g, past0, rows - 1)

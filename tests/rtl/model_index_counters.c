@@ -31,7 +31,8 @@
  * numbers (k*ROWS .. k*ROWS+ROWS-1), and every segment must span exactly the lanes in it. The
  * rest are arbitrary small numbers (the counters do not care whether they make a layer). The
  * file keeps getting passes until it covers contexts of 1, 2 and 3+ rows, a multi-row context
- * starting mid-row, lanes past npix and a multi-group pass.
+ * starting mid-row, lanes past npix, a multi-group pass, and a context advance where lane
+ * ROWS-1 wraps into a new row but lane 0 does not (dseg up) and one the other way (dseg down).
  *
  * Usage: model_index_counters BUS AW SEED OUT.vec [inject]
  * Vector file: "BUS AW", then records:
@@ -76,7 +77,7 @@ typedef struct {
 
 /* What the passes so far have exercised (real descriptors). */
 typedef struct {
-  int seg1, seg2, seg3, midrow, past, kg;
+  int seg1, seg2, seg3, midrow, past, kg, up, down;
 } cover_t;
 
 static int BUS, AW;
@@ -174,6 +175,8 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
       py0 += d[CTX_PY] + (wrap0 ? d[OY_STEP] : 0);
       y0 += d[CTX_Y] + (wrap0 ? d[STR_H] : 0);
       dseg += wrapl - wrap0;
+      if (dd->rows && wrapl && !wrap0) cv.up = 1;
+      if (dd->rows && wrap0 && !wrapl) cv.down = 1;
     }
   }
   *cov = cv;
@@ -195,7 +198,9 @@ static void real_desc(vrng *g, desc_t *dd)
     /* output tile: owt below ROWS most of the time (multi-row contexts) */
     int64_t owt = vrng_pct(g, 75) && rows > 1 ? vrng_range(g, 1, rows - 1 < 7 ? rows - 1 : 7)
                                                : vrng_range(g, 1, 12);
-    int64_t oht = vrng_range(g, 1, 5);
+    /* up to ~8 contexts, enough for lane 0 and lane ROWS-1 to wrap at different times */
+    int64_t oht_max = 8 * rows / owt;
+    int64_t oht = vrng_range(g, 1, oht_max < 3 ? 3 : oht_max > 20 ? 20 : oht_max);
     int64_t th = (oht - 1) * str_h + (R - 1) * dil_h + 1 - pt - pb;
     int64_t tw = (owt - 1) * str_w + (S - 1) * dil_w + 1 - pl - pr;
     if (th < 1 || tw < 1) continue;
@@ -205,7 +210,7 @@ static void real_desc(vrng *g, desc_t *dd)
     d[N_CH] = vrng_range(g, 1, 3);
     d[N_KR] = R;
     d[N_CTX] = (npix + rows - 1) / rows;
-    d[N_KG] = vrng_range(g, 1, 3);
+    d[N_KG] = vrng_range(g, 1, d[N_CTX] > 4 ? 2 : 3);
     d[PLANE] = th * pitch;
     d[KR_STEP] = dil_h * pitch;
     d[OY_STEP] = str_h * pitch;
@@ -282,7 +287,7 @@ int main(int argc, char **argv)
   const word_t *cur = NULL;   /* words of the running pass */
   size_t ncur = 0, idx = 0;   /* presented word: idx < ncur */
   word_t *store = NULL;
-  cover_t cov = {0, 0, 0, 0, 0, 0};
+  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0};
 
   /* One cycle: inputs, state update, expected presentation. */
 #define CYCLE(START, ADV)                                                          \
@@ -299,11 +304,14 @@ int main(int argc, char **argv)
   for (int k = 0; k < 3; k++) CYCLE(0, vrng_pct(&g, 50));
   int npass = (int)vrng_range(&g, 8, 12);
   for (int pass = 0;; pass++) {
-    int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg;
+    int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg &&
+                  cov.up && cov.down;
     if (pass >= npass && covered) break;
     if (pass >= 200) {
-      fprintf(stderr, "coverage not reached in 200 passes (seed %llu)\n",
-              (unsigned long long)seed);
+      fprintf(stderr, "coverage not reached in 200 passes (seed %llu):%s%s%s%s%s%s%s%s\n",
+              (unsigned long long)seed, cov.seg1 ? "" : " seg1", cov.seg2 ? "" : " seg2",
+              cov.seg3 ? "" : " seg3", cov.midrow ? "" : " midrow", cov.past ? "" : " past",
+              cov.kg ? "" : " kg", cov.up ? "" : " up", cov.down ? "" : " down");
       return 3;
     }
     desc_t d;
