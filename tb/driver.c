@@ -825,22 +825,32 @@ fail:
   return rc;
 }
 
-int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
-                 const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
-                 char *err, size_t errlen)
+/* Start an op: reset REP, check that L has an output, allocate the result OUT of SHAPE. */
+static int op_begin(report_t *rep, const char *op, const char *bp_mode, const layer_t *l,
+                    tensor_t *out, const long *shape, char *err, size_t errlen)
 {
   long oh = layer_out_h(l), ow = layer_out_w(l);
   memset(rep, 0, sizeof *rep);
-  rep->op = "conv2d";
+  rep->op = op;
+  rep->bp_mode = bp_mode;
   if (oh < 1 || ow < 1) {
     snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
     return 1;
   }
-  long yshape[4] = {l->n, l->k, oh, ow};
-  if (tensor_alloc(y, 4, yshape)) {
-    snprintf(err, errlen, "out of memory for the output (%ld elements)", l->n * l->k * oh * ow);
+  if (tensor_alloc(out, 4, shape)) {
+    snprintf(err, errlen, "out of memory for the result (%ld elements)",
+             shape[0] * shape[1] * shape[2] * shape[3]);
     return 1;
   }
+  return 0;
+}
+
+int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                 const tensor_t *w, tensor_t *y, const drive_opts_t *o, report_t *rep,
+                 char *err, size_t errlen)
+{
+  long yshape[4] = {l->n, l->k, layer_out_h(l), layer_out_w(l)};
+  if (op_begin(rep, "conv2d", NULL, l, y, yshape, err, errlen)) return 1;
   view_t xv = view_of(x), wv = view_of(w), yv = view_of(y);
   if (drive_conv(hw, c, l, &xv, &wv, &yv, o, rep, err, errlen)) {
     tensor_free(y);
@@ -878,23 +888,25 @@ static long axis_terms(long out, long taps, long st, long pad, long dil, long si
   return n;
 }
 
+/* The useful MACs of a backward op of L: the products of the definition, every (output, tap)
+ * pair whose input position is inside the input, no operand from a zero-space. */
+static void backward_ideal(report_t *rep, const cfg_t *c, const layer_t *l)
+{
+  long ty = axis_terms(layer_out_h(l), l->r, l->sh, l->ph, l->dh, l->h);
+  long tx = axis_terms(layer_out_w(l), l->s, l->sw, l->pw, l->dw, l->w);
+  uint64_t pes = (uint64_t)c->rows * c->cols;
+  rep->useful_macs = (uint64_t)l->n * l->k * l->c * ty * tx;
+  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
+  rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
+}
+
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
                             const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
                             report_t *rep, char *err, size_t errlen)
 {
   long oh = layer_out_h(l), ow = layer_out_w(l);
-  memset(rep, 0, sizeof *rep);
-  rep->op = "conv2d_input_grad";
-  rep->bp_mode = "zero_skip";
-  if (oh < 1 || ow < 1) {
-    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
-    return 1;
-  }
   long xshape[4] = {l->n, l->c, l->h, l->w};
-  if (tensor_alloc(dx, 4, xshape)) {
-    snprintf(err, errlen, "out of memory for the result");
-    return 1;
-  }
+  if (op_begin(rep, "conv2d_input_grad", "zero_skip", l, dx, xshape, err, errlen)) return 1;
   view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
   /* Output phase (py, px): rows iy = py + sh*t. Row iy takes dy row oy = (iy + ph - r*dh)/sh
    * for the taps r with r*dh = (py + ph) mod sh: r = ry0 + i*ry_step, i < nry, and
@@ -924,12 +936,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         return 1;
       }
     }
-  long ty = axis_terms(oh, l->r, l->sh, l->ph, l->dh, l->h);
-  long tx = axis_terms(ow, l->s, l->sw, l->pw, l->dw, l->w);
-  rep->useful_macs = (uint64_t)l->n * l->k * l->c * ty * tx;
-  uint64_t pes = (uint64_t)c->rows * c->cols;
-  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
-  rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
+  backward_ideal(rep, c, l);
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
   long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
   rep->zero_space = (uint64_t)l->n * l->k * ((uint64_t)vh * vw - (uint64_t)oh * ow);
@@ -941,18 +948,8 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
                              report_t *rep, char *err, size_t errlen)
 {
   long oh = layer_out_h(l), ow = layer_out_w(l);
-  memset(rep, 0, sizeof *rep);
-  rep->op = "conv2d_weight_grad";
-  rep->bp_mode = "zero_skip";
-  if (oh < 1 || ow < 1) {
-    snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
-    return 1;
-  }
   long wshape[4] = {l->k, l->c, l->r, l->s};
-  if (tensor_alloc(dw, 4, wshape)) {
-    snprintf(err, errlen, "out of memory for the result");
-    return 1;
-  }
+  if (op_begin(rep, "conv2d_weight_grad", "zero_skip", l, dw, wshape, err, errlen)) return 1;
   /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:
    * a convolution whose images are the channels of x (batch and channels swapped), whose
    * channels are the batch, whose kernel is dy (taps oy, ox) dilated by the stride, with
@@ -967,12 +964,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
     tensor_free(dw);
     return 1;
   }
-  long ty = axis_terms(oh, l->r, l->sh, l->ph, l->dh, l->h);
-  long tx = axis_terms(ow, l->s, l->sw, l->pw, l->dw, l->w);
-  rep->useful_macs = (uint64_t)l->n * l->k * l->c * ty * tx;
-  uint64_t pes = (uint64_t)c->rows * c->cols;
-  rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
-  rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
+  backward_ideal(rep, c, l);
   /* the zeros inserted into dy to use it as a dilated kernel */
   rep->zero_space = (uint64_t)l->n * l->k *
                     ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
