@@ -51,12 +51,15 @@ void cosim_usage(FILE *out)
     "  --dram-bytes-per-cycle B    override memory.dram_bytes_per_cycle (e.g. 1e9: DRAM not limiting)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
+    "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
+    "                              the format follows the suffix; a traced model is built and\n"
+    "                              cached beside the plain one; with icarus the replay dumps)\n"
     "  --quiet                     no progress or build messages on stderr\n");
 }
 
 typedef struct opts {
   const char *cfg_path, *op, *input, *weight, *out, *random, *report, *simulator, *build_dir;
-  const char *grad_output, *input_shape, *weight_shape, *bp_mode;
+  const char *grad_output, *input_shape, *weight_shape, *bp_mode, *trace;
   const char *sets[64];
   int nsets;
   long stride[2], padding[2], dilation[2];
@@ -144,6 +147,15 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     }
     else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
     else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
+    else if (!strcmp(a, "--trace")) {
+      NEEDV();
+      size_t n = strlen(v);
+      if (n < 5 || (strcmp(v + n - 4, ".vcd") != 0 && strcmp(v + n - 4, ".fst") != 0)) {
+        fprintf(stderr, "sagen sim: --trace: '%s': expected a file name ending in .vcd or .fst\n", v);
+        return 2;
+      }
+      o->trace = v;
+    }
     else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
     else if (!strcmp(a, "--report")) { NEEDV(); o->report = v; }
     else if (!strcmp(a, "--simulator")) { NEEDV(); o->simulator = v; }
@@ -274,11 +286,11 @@ static int parse_shape(const char *s, long *v, const char *opt)
 static const char *src(const char *path, const char *what) { return path ? path : what; }
 
 /* The output path must be writable before any simulation starts. */
-static int check_out_path(const char *out)
+static int check_out_path(const char *opt, const char *out)
 {
   struct stat st;
   if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "sagen sim: --out: '%s' is a directory: expected a file path\n", out);
+    fprintf(stderr, "sagen sim: %s: '%s' is a directory: expected a file path\n", opt, out);
     return 1;
   }
   char dir[2048];
@@ -288,11 +300,11 @@ static int check_out_path(const char *out)
   else if (slash == dir) dir[1] = '\0';
   else *slash = '\0';
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "sagen sim: --out: '%s': directory '%s' does not exist\n", out, dir);
+    fprintf(stderr, "sagen sim: %s: '%s': directory '%s' does not exist\n", opt, out, dir);
     return 1;
   }
   if (access(dir, W_OK) != 0) {
-    fprintf(stderr, "sagen sim: --out: '%s': directory '%s' is not writable\n", out, dir);
+    fprintf(stderr, "sagen sim: %s: '%s': directory '%s' is not writable\n", opt, out, dir);
     return 1;
   }
   return 0;
@@ -320,7 +332,8 @@ int cosim_main(int argc, char **argv)
   int op = !strcmp(o.op, "conv2d") ? 0 : !strcmp(o.op, "conv2d_input_grad") ? 1 : 2;
   cfg_t c;
   if (cfg_load_overrides(o.cfg_path, o.sets, o.nsets, &c, stderr)) return 1;
-  if (o.out && check_out_path(o.out)) return 1;
+  if (o.out && check_out_path("--out", o.out)) return 1;
+  if (o.trace && check_out_path("--trace", o.trace)) return 1;
 
   /* a = first operand, b = second, y = result */
   tensor_t a = {0}, b = {0}, y = {0}, ref = {0};
@@ -403,16 +416,19 @@ int cosim_main(int argc, char **argv)
     goto done;
 
   char lib[2400], rtl[2400];
-  if (model_build(&c, o.build_dir, 0, o.quiet, lib, sizeof lib, rtl, sizeof rtl, err, sizeof err)) {
+  int icarus = !strcmp(o.simulator, "icarus");
+  /* Verilator traces from a model built with tracing (1 VCD, 2 FST); Icarus dumps the replay. */
+  int trace_kind = (!o.trace || icarus) ? 0 : strstr(o.trace + strlen(o.trace) - 4, ".fst") ? 2 : 1;
+  if (model_build(&c, o.build_dir, trace_kind, o.quiet, lib, sizeof lib, rtl, sizeof rtl, err,
+                  sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
-  int icarus = !strcmp(o.simulator, "icarus");
   char rec[2600], outhex[2600];
   snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
   snprintf(outhex, sizeof outhex, "%s/../replay.out", rtl);
   int hp_dw = c.if_word_bits > c.wt_word_bits ? c.if_word_bits : c.wt_word_bits;
-  if (hw_open(&hw, lib, NULL, icarus ? rec : NULL, hp_dw, c.out_word_bits, err, sizeof err)) {
+  if (hw_open(&hw, lib, trace_kind ? o.trace : NULL, icarus ? rec : NULL, hp_dw, c.out_word_bits, err, sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
@@ -446,7 +462,7 @@ int cosim_main(int argc, char **argv)
     if (!o.quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw.cycles);
     int hp_aw = c.if_aw > c.wt_aw ? c.if_aw : c.wt_aw;
     if (c.out_aw > hp_aw) hp_aw = c.out_aw;
-    if (icarus_replay(top, hp_aw, hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, NULL,
+    if (icarus_replay(top, hp_aw, hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, o.trace,
                       err, sizeof err)) {
       fprintf(stderr, "sagen sim: icarus: %s\n", err);
       goto done;

@@ -499,7 +499,7 @@ int icarus_replay(const char *top, int hp_aw, int hp_dw, int out_dw, const char 
                   const char *tb_path, const char *build_dir, const char *rec,
                   const char *out_hex, const char *vcd, char *err, size_t errlen) {
   char *vvp = NULL, *log = NULL, *p_rec = NULL, *p_out = NULL, *p_vcd = NULL;
-  char *argv[8];
+  char *argv[10];
   int argc = 0, status, rc = 1;
 
   if (err != NULL && errlen > 0)
@@ -553,8 +553,12 @@ int icarus_replay(const char *top, int hp_aw, int hp_dw, int out_dw, const char 
   argv[argc++] = p_rec;
   if (p_out != NULL)
     argv[argc++] = p_out;
-  if (p_vcd != NULL)
+  if (p_vcd != NULL) {
     argv[argc++] = p_vcd;
+    size_t n = strlen(vcd);
+    if (n >= 4 && strcmp(vcd + n - 4, ".fst") == 0)
+      argv[argc++] = "-fst";   /* vvp's extended argument: $dumpfile writes FST */
+  }
   argv[argc] = NULL;
   if (run_tool(argv, log, &status, err, errlen) != 0)
     goto out;

@@ -217,6 +217,35 @@ for op in conv2d_input_grad conv2d_weight_grad; do
   fi
 done
 
+# ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
+expect "trace bad suffix" 2 "ending in .vcd or .fst" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/w.txt"
+expect "trace bad dir" 1 "--trace: '$tmp/nodir/w.vcd': directory" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/nodir/w.vcd"
+# vcd_ok FILE: a VCD with the core's busy signal declared under the top, and a clock that toggles.
+vcd_ok() {
+  grep -q '^\$enddefinitions' "$1" && grep -Eq '^ *\$var .* busy(_o)? ' "$1" &&
+    [ "$(grep -c '^#' "$1")" -gt 100 ]
+}
+# fst_ok FILE: an FST file starts with its header block (type 0, length 329 as 64-bit big-endian).
+fst_ok() { [ "$(od -A n -t x1 -N 9 "$1" | tr -d ' \n')" = "000000000000000149" ]; }
+if $S sim yaml/tiny1x1.yaml conv2d --random 1,2,5,5:3,2,2 --check --quiet --report none \
+     --trace "$tmp/v.vcd" 2>"$tmp/err" && vcd_ok "$tmp/v.vcd"; then
+  ok "trace verilator vcd"
+else
+  nok "trace verilator vcd" "$(head -c 400 "$tmp/err")"
+fi
+if $S sim yaml/tiny1x1.yaml conv2d --random 1,2,5,5:3,2,2 --check --quiet --report none \
+     --simulator icarus --trace "$tmp/i.vcd" 2>"$tmp/err" && vcd_ok "$tmp/i.vcd"; then
+  ok "trace icarus vcd"
+else
+  nok "trace icarus vcd" "$(head -c 400 "$tmp/err")"
+fi
+if $S sim yaml/tiny1x1.yaml conv2d --random 1,2,5,5:3,2,2 --check --quiet --report none \
+     --simulator icarus --trace "$tmp/i.fst" 2>"$tmp/err" && fst_ok "$tmp/i.fst"; then
+  ok "trace icarus fst"
+else
+  nok "trace icarus fst" "$(head -c 400 "$tmp/err")"
+fi
+
 # ---- Icarus replay: the same RTL in a 4-state simulator, every shipped configuration ----
 for y in yaml/*.yaml; do
   name=$(basename "$y" .yaml)
