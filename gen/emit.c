@@ -232,7 +232,7 @@ static void emit_top(buf_t *b, const cfg_t *c)
     "  input  wire         clk_i,\n"
     "  input  wire         rst_ni,\n"
     "  input  wire         csr_we_i,\n"
-    "  input  wire [5:0]   csr_addr_i,\n"
+    "  input  wire [6:0]   csr_addr_i,\n"
     "  input  wire [31:0]  csr_wdata_i,\n"
     "  output wire [31:0]  csr_rdata_o,\n"
     "  input  wire         hp_we_i,\n"

@@ -2,11 +2,16 @@
 // feeder, weight fetcher, ROWS x COLS output-stationary array with its feed registers (row and
 // column skew), partial-sums manager and performance counters.
 //
-// The array advances one step when every feed lane and the weight fetcher have an element
-// (a valid step), when a context must wait for the reserve chains to empty (a bubble), or while
-// the results of a finished pass drain. Each busy cycle is counted in exactly one of: valid
-// step, bubble, fill (before the first step of a pass), stall (feeder or weights not ready) and
-// drain (after the last element of a pass entered the array).
+// A tap sequencer (sagen_nz_addr_gen) walks the reduction of every context, tap by tap, and
+// says for each tap whether it holds an operand (non-zero) or falls in a zero-space of the
+// backward pass. The array advances one step when the current tap is non-zero and every feed
+// lane and the weight fetcher have an element (a valid step), when the tap is a zero-space tap
+// in zero_fill mode (a zero step: the PEs are fed created zeros, nothing is fetched), when a
+// context must wait for the reserve chains to empty (a bubble), or while the results of a
+// finished pass drain. In zero_skip mode (and for the forward pass) the sequencer walks the
+// non-zero taps only. Each busy cycle is counted in exactly one of: valid step, zero step,
+// bubble, fill (before the first step of a pass), stall (feeder or weights not ready) and
+// drain (after the last tap of a pass entered the array).
 `default_nettype none
 
 module sagen_core #(
@@ -33,7 +38,7 @@ module sagen_core #(
   input  wire                     clk_i,
   input  wire                     rst_ni,
   input  wire                     csr_we_i,
-  input  wire [5:0]               csr_addr_i,
+  input  wire [6:0]               csr_addr_i,
   input  wire [31:0]              csr_wdata_i,
   output wire [31:0]              csr_rdata_o,
   input  wire                     hp_we_i,     // write hp_wdata_i into memory hp_mem_i
@@ -66,8 +71,12 @@ module sagen_core #(
   // 20 flags: accumulate, ifmap bank, weight bank, output bank
   // 21 tile width as the contexts see it | real tile width: a wider virtual width keeps every
   //    context inside one output row (lanes past the real width idle)
+  // The dense tap sequence of a context, per axis (rows | columns), for the tap sequencer:
+  // 22 dense taps in the pass        23 dense position of the pass's first non-zero tap (signed)
+  // 24 dense distance between two non-zero taps      25 non-zero taps in the pass (0: none)
+  // flags bit 4: zero_fill (walk every dense tap, feed created zeros on the zero-space ones)
   wire go, busy, pass_end;
-  wire [22*32-1:0] desc;
+  wire [26*32-1:0] desc;
   wire [PAT_BITS-1:0] d_pat;
   wire [31:0] d_n_ch     = desc[0*32 +: 32];
   wire [15:0] d_n_kr     = desc[1*32 +: 16];
@@ -98,8 +107,17 @@ module sagen_core #(
   wire [31:0] d_flags    = desc[20*32 +: 32];
   wire [15:0] d_ow_real  = desc[21*32 +: 16];
   wire [15:0] d_ow_virt  = desc[21*32+16 +: 16];
-  wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word;
-  wire [15:0] ev_macs, ev_hp_bytes;
+  wire [15:0] d_dn_r     = desc[22*32 +: 16];
+  wire [15:0] d_dn_s     = desc[22*32+16 +: 16];
+  wire [15:0] d_off_h    = desc[23*32 +: 16];
+  wire [15:0] d_off_w    = desc[23*32+16 +: 16];
+  wire [15:0] d_gap_h    = desc[24*32 +: 16];
+  wire [15:0] d_gap_w    = desc[24*32+16 +: 16];
+  wire [15:0] d_nz_r     = desc[25*32 +: 16];
+  wire [15:0] d_nz_s     = desc[25*32+16 +: 16];
+  wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
+  wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
+  wire [31:0] ev_zskip, debug;
   wire if_re, wt_re, out_re, out_we;
 
   sagen_ctrl #(
@@ -130,7 +148,11 @@ module sagen_core #(
     .ev_out_read_i  (out_re),
     .ev_out_write_i (out_we),
     .ev_hp_bytes_i  (ev_hp_bytes),
-    .ev_pad_word_i  (ev_pad_word)
+    .ev_pad_word_i  (ev_pad_word),
+    .ev_zero_step_i (ev_zero_step),
+    .ev_zero_pe_i   (ev_zero_pe),
+    .ev_zskip_i     (ev_zskip),
+    .debug_i        (debug)
   );
   assign busy_o = busy;
   reg irq_q;
@@ -144,6 +166,11 @@ module sagen_core #(
   wire if_bank    = d_flags[1];
   wire wt_bank    = d_flags[2];
   wire out_bank   = d_flags[3];
+  wire zero_fill  = d_flags[4];
+  // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
+  // feeder and the weight fetcher stay idle and every step feeds created zeros.
+  wire no_ops     = (d_nz_r == 16'd0) || (d_nz_s == 16'd0);
+  wire ops_go     = go && !no_ops;
 
   // ---- memories -------------------------------------------------------------------------------
   wire [IF_AW-1:0]  if_raddr;
@@ -209,6 +236,8 @@ module sagen_core #(
   wire [ROWS-1:0]         f_head_last;
   wire [WT_W-1:0]         w_head;
   wire                    pop;
+  wire                    f_dbg_rd_vld, f_dbg_word_vld;
+  wire [ROWS-1:0]         f_dbg_lane_done, f_dbg_lane_nonempty;
 
   sagen_feeder #(
     .ROWS    (ROWS),
@@ -222,7 +251,7 @@ module sagen_core #(
   ) u_feeder (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .start_i      (go),
+    .start_i      (ops_go),
     .n_ch_i       (d_n_ch),
     .n_kr_i       (d_n_kr),
     .n_ctx_i      (d_n_ctx),
@@ -255,7 +284,11 @@ module sagen_core #(
     .head_o       (f_head),
     .head_last_o  (f_head_last),
     .idle_o       (f_idle),
-    .ev_pad_word_o(ev_pad_word)
+    .ev_pad_word_o(ev_pad_word),
+    .dbg_rd_vld_o       (f_dbg_rd_vld),
+    .dbg_word_vld_o     (f_dbg_word_vld),
+    .dbg_lane_done_o    (f_dbg_lane_done),
+    .dbg_lane_nonempty_o(f_dbg_lane_nonempty)
   );
 
   sagen_weight_fetcher #(
@@ -265,7 +298,7 @@ module sagen_core #(
   ) u_weight_fetcher (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .start_i     (go),
+    .start_i     (ops_go),
     .len_i       (d_len),
     .n_ctx_i     (d_n_ctx),
     .n_kg_i      (d_n_kg),
@@ -278,24 +311,70 @@ module sagen_core #(
     .head_o      (w_head)
   );
 
+  // ---- tap sequencer: the dense tap sequence of every context ---------------------------------
+  // Contexts are the outer pixels of its walk (n_kg groups of n_ctx), the taps its reduction
+  // (channels x kernel rows x kernel columns). In zero_fill mode it walks every dense tap and
+  // finds the non-zero ones as the taps at offset + i * gap, i < non-zero taps (the NZ
+  // detection of BP-im2col); otherwise it walks the non-zero taps only.
+  wire        g_vld, g_nz, g_last, g_busy;
+  wire [47:0] n_walk = d_n_ctx * {16'd0, d_n_kg};   // contexts of the pass (ctrl: < 2^16)
+  wire [31:0] g_addr;
+  wire        g_adv;
+  sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (go),
+    .n_pb_i      (n_walk[15:0]),
+    .n_py_i      (16'd1),
+    .n_px_i      (16'd1),
+    .n_ch_i      (d_n_ch[15:0]),
+    .n_r_i       (zero_fill ? d_dn_r : d_nz_r),
+    .n_s_i       (zero_fill ? d_dn_s : d_nz_s),
+    .dil_h_i     (16'd1),
+    .dil_w_i     (16'd1),
+    .off_h_i     (zero_fill ? d_off_h : 16'd0),
+    .off_w_i     (zero_fill ? d_off_w : 16'd0),
+    .str_h_i     (zero_fill ? d_gap_h : 16'd1),
+    .str_w_i     (zero_fill ? d_gap_w : 16'd1),
+    .hs_i        (d_nz_r),
+    .ws_i        (d_nz_s),
+    .pitch_i     (32'd0),
+    .pb_stride_i (32'd0),
+    .ch_stride_i (32'd0),
+    .base_i      (32'd0),
+    .adv_i       (g_adv),
+    .busy_o      (g_busy),
+    .vld_o       (g_vld),
+    .nz_o        (g_nz),
+    .addr_o      (g_addr),
+    .tap_last_o  (g_last),
+    .last_o      (g_walk_last)
+  );
+  wire g_walk_last;
+  wire g_idle = !g_vld && !g_busy;
+
   // ---- array edge: step, bubbles, drain -------------------------------------------------------
   wire        psm_done;
   reg  [15:0] gap_q;       // steps since the last context end entered row 0
-  reg         started_q;   // the pass has made its first valid step
+  reg         started_q;   // the pass has made its first step
   wire        ready     = f_ready && w_ready;
-  wire        head_last = f_head_last[0];
-  wire        too_soon  = head_last && (gap_q < GAP);
-  assign      pop       = busy && ready && !too_soon;
-  wire        bubble    = busy && ready && too_soon;
-  wire        draining  = busy && f_idle;
-  wire        step      = pop || bubble || draining;
-  assign      pass_end  = f_idle && psm_done;
+  wire        tap_ready = g_vld && (!g_nz || ready);
+  wire        too_soon  = g_last && (gap_q < GAP);
+  assign      g_adv     = busy && tap_ready && !too_soon;   // the tap enters the array
+  assign      pop       = g_adv && g_nz;
+  wire        zstep     = g_adv && !g_nz;
+  wire        bubble    = busy && tap_ready && too_soon;
+  wire        draining  = busy && g_idle && f_idle;
+  wire        step      = g_adv || bubble || draining;
+  assign      pass_end  = g_idle && f_idle && psm_done;
+  wire        waiting   = busy && !g_adv && !bubble && !draining;
 
   assign ev_step_valid = pop;
+  assign ev_zero_step  = zstep;
   assign ev_bubble     = bubble;
   assign ev_drain      = draining;
-  assign ev_fill       = busy && !ready && !f_idle && !started_q;
-  assign ev_stall      = busy && !ready && !f_idle && started_q;
+  assign ev_fill       = waiting && !started_q;
+  assign ev_stall      = waiting && started_q;
 
   // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
   // last pixel or, with a virtual width, past the real width of the row do no useful work.
@@ -311,7 +390,16 @@ module sagen_core #(
   wire [31:0] lanes_act = (virt && {16'd0, x_left} < pix_act) ? {16'd0, x_left} : pix_act;
   wire [31:0] cols_act  = (e_cols_left > COLS32) ? COLS32 : e_cols_left;
   wire [31:0] macs      = lanes_act * cols_act;
-  assign ev_macs = pop ? macs[15:0] : 16'd0;
+  assign ev_macs    = pop ? macs[15:0] : 16'd0;
+  assign ev_zero_pe = zstep ? macs[15:0] : 16'd0;
+  // Zero-space operands never fetched: in zero_fill one per active lane and zero step; in
+  // zero_skip, at the end of each context, the zero-space taps of its dense sequence (every
+  // channel) for each active lane.
+  wire [31:0] dense_taps = {16'd0, d_dn_r} * {16'd0, d_dn_s};
+  wire [31:0] nz_taps    = {16'd0, d_nz_r} * {16'd0, d_nz_s};
+  wire [31:0] skip_ctx   = d_n_ch * (dense_taps - nz_taps);
+  wire [31:0] skip_lanes = skip_ctx * lanes_act;
+  assign ev_zskip = zstep ? lanes_act : ((!zero_fill && g_adv && g_last) ? skip_lanes : 32'd0);
   wire [15:0] e_x_n     = e_x + ROWS16;
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -322,9 +410,9 @@ module sagen_core #(
       started_q <= 1'b0;
       e_lanes_left <= d_npix; e_cols_left <= d_k_act; e_ctx <= 32'd0; e_x <= 16'd0;
     end else begin
-      if (step) gap_q <= (pop && head_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
-      if (pop) started_q <= 1'b1;
-      if (pop && head_last) begin
+      if (step) gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
+      if (g_adv) started_q <= 1'b1;
+      if (g_adv && g_last) begin
         if (e_ctx + 32'd1 < d_n_ctx) begin
           e_ctx <= e_ctx + 32'd1;
           e_lanes_left <= (e_lanes_left > ROWS32) ? e_lanes_left - ROWS32 : 32'd0;
@@ -339,6 +427,27 @@ module sagen_core #(
     end
   end
 
+  // DEBUG register: what each block is waiting for, for a host that sees no progress.
+  //  0 busy  1 feeder ready  2 feeder idle  3 weights ready  4 results written  5 context
+  //  waits for the reserve chains  6 tap sequencer presents a tap  7 that tap is non-zero
+  //  8 tap sequencer in its prologue  9 index counters present a word  10 word stage holds a
+  //  word  11 every lane done with it  15 always 1 (the register exists)
+  //  [23:16] first lane whose FIFO is empty (255: none)  [31:24] first lane not done with the
+  //  staged word (255: none)
+  reg [7:0] first_empty, first_busy;
+  integer l;
+  always @* begin
+    first_empty = 8'hFF;
+    first_busy  = 8'hFF;
+    for (l = ROWS - 1; l >= 0; l = l - 1) begin
+      if (!f_dbg_lane_nonempty[l]) first_empty = l[7:0];
+      if (!f_dbg_lane_done[l])     first_busy  = l[7:0];
+    end
+  end
+  assign debug = {first_busy, first_empty, 1'b1, 3'd0, &f_dbg_lane_done, f_dbg_word_vld,
+                  f_dbg_rd_vld, g_busy && !g_vld, g_nz, g_vld, too_soon, psm_done, w_ready, f_idle,
+                  f_ready, busy};
+
   // ---- feed registers (row skew), weight skew, array ------------------------------------------
   wire [ROWS*IN_BITS-1:0] a_sk;
   wire [ROWS-1:0]         a_vld_sk, a_last_sk;
@@ -350,7 +459,7 @@ module sagen_core #(
         .clk_i (clk_i),
         .rst_ni(rst_ni),
         .en_i  (step),
-        .d_i   ({pop, pop && f_head_last[r], pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
+        .d_i   ({g_adv, g_adv && g_last, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
         .q_o   ({a_vld_sk[r], a_last_sk[r], a_sk[r*IN_BITS +: IN_BITS]})
       );
     end
@@ -411,8 +520,9 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{d_k_act[31:16], d_flags[31:4], desc[18*32+16 +: 16], macs[31:16],
-                       hp_wdata_i, hp_addr_i};
+  wire unused_desc = ^{d_k_act[31:16], d_flags[31:5], desc[18*32+16 +: 16], macs[31:16],
+                       hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
+                       f_head_last};
 
 endmodule
 

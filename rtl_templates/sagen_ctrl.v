@@ -9,11 +9,12 @@
 // CSR map (32-bit registers, word addresses):
 //   0 CTRL      W  bit0 start, bit1 clear counters and error
 //   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, [31:8] passes ended
-//   2..23      RW pass descriptor, 22 registers (fields: sagen_core.v)
-//   26 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
-//   27 MAGIC    R  0x5A6E0001
-//   28..35     RW kernel pattern, 32 bits each, bit 0 first
-//   36..63      R  performance counters, 64 bits each as (low, high) pairs
+//   2..27      RW pass descriptor, 26 registers (fields: sagen_core.v)
+//   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
+//   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
+//   30 MAGIC    R  0x5A6E0002
+//   32..39     RW kernel pattern, 32 bits each, bit 0 first
+//   64..97      R  performance counters, 64 bits each as (low, high) pairs
 `default_nettype none
 
 module sagen_ctrl #(
@@ -26,7 +27,7 @@ module sagen_ctrl #(
   input  wire                rst_ni,
   // CSR port
   input  wire                csr_we_i,
-  input  wire [5:0]          csr_addr_i,
+  input  wire [6:0]          csr_addr_i,
   input  wire [31:0]         csr_wdata_i,
   output reg  [31:0]         csr_rdata_o,
   // pass control
@@ -34,7 +35,7 @@ module sagen_ctrl #(
   output reg                 busy_o,
   input  wire                pass_end_i,  // the running pass has written its last result
   // latched descriptor: register 2+i at [i*32 +: 32]
-  output reg  [22*32-1:0]    desc_o,
+  output reg  [26*32-1:0]    desc_o,
   output reg  [PAT_BITS-1:0] d_pat_o,
   // performance events (one cycle each)
   input  wire                ev_step_valid_i,
@@ -48,12 +49,18 @@ module sagen_ctrl #(
   input  wire                ev_out_read_i,
   input  wire                ev_out_write_i,
   input  wire [15:0]         ev_hp_bytes_i,
-  input  wire                ev_pad_word_i
+  input  wire                ev_pad_word_i,
+  input  wire                ev_zero_step_i,   // a step that fed created zeros
+  input  wire [15:0]         ev_zero_pe_i,     // PEs fed a created zero this cycle
+  input  wire [31:0]         ev_zskip_i,       // zero-space operands not fetched this cycle
+  input  wire [31:0]         debug_i           // DEBUG register
 );
 
-  localparam integer NDESC  = 22;            // descriptor registers 2..23
-  localparam integer NCNT   = 14;
-  localparam [31:0]  MAGIC  = 32'h5A6E0001;
+  localparam integer NDESC  = 26;            // descriptor registers 2..27
+  localparam integer NCNT   = 17;
+  localparam [31:0]  MAGIC  = 32'h5A6E0002;
+  localparam [31:0]  CNT_END32 = 64 + 2 * NCNT;     // first address past the counters
+  localparam [6:0]   CNT_END = CNT_END32[6:0];
   localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
   localparam [31:0]  PATB32 = PAT_BITS - 1;
   localparam [31:0]  PARAMS = {PATB32[7:0], BUS32[7:0], COLS32[7:0], ROWS32[7:0]};
@@ -64,16 +71,22 @@ module sagen_ctrl #(
   reg        pending_q, error_q;
   reg [23:0] passes_q;
 
-  // A descriptor the hardware cannot run: a loop that would never end or never start.
-  wire bad_desc = (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
+  // A descriptor the hardware cannot run: a loop that would never end or never start, more
+  // contexts or channels than the tap sequencer counts (2^16 - 1), or a dense tap sequence (22..25) without taps
+  // or without steps between its non-zero taps.
+  wire [47:0] n_walk = desc_q[2] * {16'd0, desc_q[1][31:16]};   // contexts x filter groups
+  wire bad_desc = (n_walk > 48'd65535) || (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
                   (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
                   (desc_q[4] == 32'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
                   (desc_q[15][15:0] == 16'd0) || ({16'd0, desc_q[15][31:16]} >= PAT_BITS) ||
-                  (desc_q[16] == 32'd0);
+                  (desc_q[16] == 32'd0) || (desc_q[0][31:16] != 16'd0) ||
+                  (desc_q[22][15:0] == 16'd0) || (desc_q[22][31:16] == 16'd0) ||
+                  (desc_q[24][15:0] == 16'd0) || (desc_q[24][31:16] == 16'd0) ||
+                  (!desc_q[20][4] && (desc_q[25][15:0] == 16'd0 || desc_q[25][31:16] == 16'd0));
 
-  wire [5:0] didx = csr_addr_i - 6'd2;
-  wire start_wr = csr_we_i && (csr_addr_i == 6'd0) && csr_wdata_i[0];
-  wire clear_wr = csr_we_i && (csr_addr_i == 6'd0) && csr_wdata_i[1];
+  wire [6:0] didx = csr_addr_i - 7'd2;
+  wire start_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[0];
+  wire clear_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[1];
   wire launch   = !busy_o && !go_o && (start_wr || pending_q);
 
   reg [PAT_BITS-1:0] pat_flat;
@@ -89,11 +102,11 @@ module sagen_ctrl #(
       for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
       pending_q <= 1'b0; error_q <= 1'b0; passes_q <= 24'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
-      desc_o <= {(22*32){1'b0}};
+      desc_o <= {(26*32){1'b0}};
       d_pat_o <= {PAT_BITS{1'b0}};
     end else begin
-      if (csr_we_i && csr_addr_i >= 6'd2 && csr_addr_i < 6'd24) desc_q[didx[4:0]] <= csr_wdata_i;
-      if (csr_we_i && csr_addr_i >= 6'd28 && csr_addr_i < 6'd36) pat_q[csr_addr_i[2:0] - 3'd4] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
       if (start_wr && (busy_o || go_o)) pending_q <= 1'b1;
@@ -132,6 +145,9 @@ module sagen_ctrl #(
   assign inc[11] = {47'd0, ev_out_write_i};
   assign inc[12] = {32'd0, ev_hp_bytes_i};
   assign inc[13] = {47'd0, ev_pad_word_i};
+  assign inc[14] = {47'd0, ev_zero_step_i};
+  assign inc[15] = {32'd0, ev_zero_pe_i};
+  assign inc[16] = {16'd0, ev_zskip_i};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= 48'd0;
@@ -141,22 +157,24 @@ module sagen_ctrl #(
   end
 
   // Reads (combinational).
-  wire [5:0] cidx = csr_addr_i - 6'd36;
-  wire unused_idx = didx[5] ^ cidx[5];
+  wire [6:0] cidx = csr_addr_i - 7'd64;
+  wire unused_idx = ^didx[6:5] ^ ^cidx[6];
   always @* begin
     csr_rdata_o = 32'd0;
-    if (csr_addr_i == 6'd1) begin
+    if (csr_addr_i == 7'd1) begin
       csr_rdata_o = {passes_q, 5'd0, error_q, pending_q, busy_o || go_o};
-    end else if (csr_addr_i >= 6'd2 && csr_addr_i < 6'd24) begin
+    end else if (csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) begin
       csr_rdata_o = desc_q[didx[4:0]];
-    end else if (csr_addr_i == 6'd26) begin
+    end else if (csr_addr_i == 7'd28) begin
+      csr_rdata_o = debug_i;
+    end else if (csr_addr_i == 7'd29) begin
       csr_rdata_o = PARAMS;
-    end else if (csr_addr_i == 6'd27) begin
+    end else if (csr_addr_i == 7'd30) begin
       csr_rdata_o = MAGIC;
-    end else if (csr_addr_i >= 6'd28 && csr_addr_i < 6'd36) begin
-      csr_rdata_o = pat_q[csr_addr_i[2:0] - 3'd4];
-    end else if (csr_addr_i >= 6'd36) begin
-      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[4:1]][47:32]} : cnt_q[cidx[4:1]][31:0];
+    end else if (csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) begin
+      csr_rdata_o = pat_q[csr_addr_i[2:0]];
+    end else if (csr_addr_i >= 7'd64 && csr_addr_i < CNT_END) begin
+      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[5:1]][47:32]} : cnt_q[cidx[5:1]][31:0];
     end
   end
 

@@ -53,7 +53,12 @@ module sagen_feeder #(
   output wire [ROWS-1:0]         head_last_o,
   output wire                    idle_o,      // the pass's elements have all left the lanes
   // performance events
-  output wire                    ev_pad_word_o  // a word of padding only, not read
+  output wire                    ev_pad_word_o, // a word of padding only, not read
+  // state for the DEBUG register
+  output wire                    dbg_rd_vld_o,     // the index counters present a word
+  output wire                    dbg_word_vld_o,   // the word stage holds a word
+  output wire [ROWS-1:0]         dbg_lane_done_o,  // lanes done with the staged word
+  output wire [ROWS-1:0]         dbg_lane_nonempty_o
 );
 
   wire           ic_vld, ic_rd, ic_last, ic_ctx_last, ic_grp_last;
@@ -221,6 +226,10 @@ module sagen_feeder #(
   endgenerate
 
   assign ready_o = &lane_nonempty;
+  assign dbg_rd_vld_o        = ic_vld;
+  assign dbg_word_vld_o      = b_vld_q;
+  assign dbg_lane_done_o     = lane_done;
+  assign dbg_lane_nonempty_o = lane_nonempty;
   assign idle_o  = !ic_vld && !b_vld_q && !(|lane_nonempty);
 
 endmodule

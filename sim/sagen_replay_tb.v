@@ -51,7 +51,7 @@ module sagen_replay_tb;
   reg           clk;
   reg           rst_n;
   reg           csr_we;
-  reg  [5:0]    csr_addr;
+  reg  [6:0]    csr_addr;
   reg  [31:0]   csr_wdata;
   wire [31:0]   csr_rdata;
   reg           hp_we;
@@ -132,7 +132,7 @@ module sagen_replay_tb;
     begin
       rst_n     = r;
       csr_we    = 1'b0;
-      csr_addr  = r ? 6'd1 : 6'd0;
+      csr_addr  = r ? 7'd1 : 7'd0;
       csr_wdata = 32'd0;
       hp_we     = 1'b0;
       hp_mem    = 1'b0;
@@ -220,7 +220,7 @@ module sagen_replay_tb;
           end else begin
             rst_n     = 1'b1;
             csr_we    = f_csr_we[0];
-            csr_addr  = f_csr_addr[5:0];
+            csr_addr  = f_csr_addr[6:0];
             csr_wdata = f_csr_wdata;
             hp_we     = f_hp_we[0];
             hp_mem    = f_hp_mem[0];

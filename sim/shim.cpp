@@ -79,7 +79,7 @@ extern "C" void sagen_model_cycle(sim_model_t *m, sim_io_t *io)
   SAGEN_TOP *t = m->top;
   t->rst_ni = io->rst_n ? 1 : 0;
   t->csr_we_i = io->csr_we ? 1 : 0;
-  t->csr_addr_i = io->csr_addr & 63u;
+  t->csr_addr_i = io->csr_addr & 127u;
   t->csr_wdata_i = io->csr_wdata;
   t->hp_we_i = io->hp_we ? 1 : 0;
   t->hp_mem_i = io->hp_mem ? 1 : 0;

@@ -36,7 +36,10 @@ void cosim_usage(FILE *out)
     "                                                                     -> dw (K,C,R,S)\n"
     "  --random N,C,H,W:K,R,S      random tensors of the forward layer's shapes instead of files\n"
     "  --seed S                    seed of --random (default 1)\n"
-    "  --bp-mode zero_skip         backward ops: no PE cycle, fetch or store for a zero-space\n"
+    "  --bp-mode zero_skip|zero_fill  backward ops. zero_skip (default): no PE cycle, fetch or\n"
+    "                              store for a zero-space. zero_fill: BP-im2col's way, the\n"
+    "                              zero-space taps reach the PEs as zeros created at the array\n"
+    "                              edge (still never stored, moved or fetched)\n"
     "layer (PyTorch semantics):\n"
     "  --stride H,W                default 1,1 (one number sets both)\n"
     "  --padding H,W               default 0,0\n"
@@ -205,9 +208,9 @@ static int parse_opts(int argc, char **argv, opts_t *o)
             "conv2d_weight_grad\n", o->op);
     return 2;
   }
-  if (o->bp_mode && strcmp(o->bp_mode, "zero_skip") != 0) {
-    fprintf(stderr, "sagen sim: --bp-mode: '%s' is not available: this version runs the "
-            "backward ops in zero_skip mode only\n", o->bp_mode);
+  if (o->bp_mode && strcmp(o->bp_mode, "zero_skip") != 0 && strcmp(o->bp_mode, "zero_fill") != 0) {
+    fprintf(stderr, "sagen sim: --bp-mode: '%s' is not valid: allowed zero_skip, zero_fill\n",
+            o->bp_mode);
     return 2;
   }
   if (strcmp(o->report, "text") && strcmp(o->report, "json") && strcmp(o->report, "none")) {
@@ -370,7 +373,8 @@ int cosim_main(int argc, char **argv)
     goto done;
   }
   l = (layer_t){xs[0], xs[1], xs[2], xs[3], ws[0], ws[2], ws[3], o.stride[0], o.stride[1],
-                o.padding[0], o.padding[1], o.dilation[0], o.dilation[1], 0, 0};
+                o.padding[0], o.padding[1], o.dilation[0], o.dilation[1], 0, 0,
+                0, 0, 0, 0, 0, 0, 0};
   long oh = layer_out_h(&l), ow = layer_out_w(&l);
   if (oh < 1 || ow < 1) {
     fprintf(stderr, "layer has no output: input %ldx%ld, kernel %ldx%ld, padding %ld,%ld, dilation "
@@ -432,7 +436,8 @@ int cosim_main(int argc, char **argv)
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
-  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0};
+  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0,
+                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill")};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

@@ -11,20 +11,20 @@
 
 /* CSR addresses (sagen_ctrl.v). */
 enum {
-  CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_PARAMS = 26, CSR_MAGIC = 27, CSR_PAT = 28,
-  CSR_CNT = 36
+  CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_DEBUG = 28, CSR_PARAMS = 29, CSR_MAGIC = 30,
+  CSR_PAT = 32, CSR_CNT = 64
 };
 /* Descriptor registers, CSR 2 + index (field layout: sagen_core.v). */
 enum {
   D_N_CH, D_KG_KR, D_N_CTX, D_NPIX, D_K_ACT, D_PLANE, D_KR_STEP, D_OY_STEP, D_CTX_XS, D_OW_XS,
   D_BASE, D_STRH_DILH, D_CTXY_STRW, D_PADL_PADT, D_TILEW_TILEH, D_PATTOP_KSPAN, D_LEN,
-  D_LAST_XS, D_LAST_SEG, D_CTX_PY, D_FLAGS, D_OWV_OW, D_COUNT
+  D_LAST_XS, D_LAST_SEG, D_CTX_PY, D_FLAGS, D_OWV_OW, D_DENSE, D_OFF, D_GAP, D_NZ, D_COUNT
 };
 enum {
   C_CYCLES, C_BUSY, C_STEP, C_BUBBLE, C_FILL, C_STALL, C_DRAIN, C_MACS, C_IF_RD, C_WT_RD,
-  C_OUT_RD, C_OUT_WR, C_HP_BYTES, C_PAD_WORDS, C_COUNT
+  C_OUT_RD, C_OUT_WR, C_HP_BYTES, C_PAD_WORDS, C_ZERO_STEP, C_ZERO_PE, C_ZSKIP, C_COUNT
 };
-#define MAGIC 0x5A6E0001u
+#define MAGIC 0x5A6E0002u
 
 view_t view_of(const tensor_t *t)
 {
@@ -120,6 +120,7 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
       ctx_y > 65535 || owv > 65535)
     return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
+  if (cdiv(t->oht * owv, c->rows) * nkg > 65535) return -1;   /* the tap sequencer's count */
   double n_sp = (double)l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
   double n_kt = (double)cdiv(l->k, t->kt);
   double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
@@ -322,6 +323,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
                 p->out_tile = (int)ti;
                 p->out_bank = ot->bank;
                 pass_window(c, l, p);
+                if (l->no_ops) p->if_words = p->wt_words = 0;   /* nothing to fetch */
                 i++;
               }
           ps[i - 1].last = 1;
@@ -422,8 +424,41 @@ typedef struct job {
 
 static uint32_t pack16(long hi, long lo) { return (uint32_t)((hi & 0xffff) << 16 | (lo & 0xffff)); }
 
-static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p, uint32_t *d,
-                               uint32_t *pat)
+/* The dense tap sequence of one axis of a pass that takes taps T0..T0+TN-1 of the N taps of
+ * the axis: the dense positions from its first tap (from 0 for the first pass) to the one
+ * before the next pass's first tap (to the end for the last pass), where its first tap sits
+ * and the distance between taps. */
+typedef struct dense_axis {
+  long n, off, gap, nz;
+} dense_axis_t;
+
+static dense_axis_t dense_axis(long t0, long tn, long ntaps, long lead, long gap, long dense,
+                               int no_ops)
+{
+  dense_axis_t a;
+  if (dense == 0) {
+    lead = 0;
+    gap = 1;
+    dense = ntaps;
+  }
+  if (no_ops) {
+    a.n = dense;
+    a.off = 0;
+    a.gap = 1;
+    a.nz = 0;
+    return a;
+  }
+  long u0 = t0 == 0 ? 0 : lead + t0 * gap;
+  long u1 = t0 + tn == ntaps ? dense - 1 : lead + (t0 + tn) * gap - 1;
+  a.n = u1 - u0 + 1;
+  a.off = lead + t0 * gap - u0;
+  a.gap = gap;
+  a.nz = tn;
+  return a;
+}
+
+static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p, int zero_fill,
+                               uint32_t *d, uint32_t *pat)
 {
   /* A context is ROWS consecutive pixels of the tile, row-major: it advances by ROWS div owt
    * rows and ROWS mod owt columns, wrapping into the next row. */
@@ -449,13 +484,60 @@ static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p
   d[D_LAST_XS] = (uint32_t)(((c->rows - 1) % p->owv) * l->sw);
   d[D_LAST_SEG] = (uint32_t)((c->rows - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
-  d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3);
+  d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
+                         (zero_fill != 0) << 4);
   d[D_OWV_OW] = pack16(p->owv, p->owt);
+  dense_axis_t ah = dense_axis(p->r0, p->rt, l->r, l->lead_h, l->gap_h, l->dense_h, l->no_ops);
+  dense_axis_t aw = dense_axis(p->s0, p->st, l->s, l->lead_w, l->gap_w, l->dense_w, l->no_ops);
+  d[D_DENSE] = pack16(aw.n, ah.n);
+  d[D_OFF] = pack16(aw.off, ah.off);
+  d[D_GAP] = pack16(aw.gap, ah.gap);
+  d[D_NZ] = pack16(aw.nz, ah.nz);
   memset(pat, 0, 8 * sizeof *pat);
   for (long s = 0; s < p->st; s++) {
     long bit = s * l->dw;
     pat[bit / 32] |= 1u << (bit % 32);
   }
+}
+
+/* Why the hardware makes no progress, from the DEBUG register (bits: sagen_core.v). */
+static void watchdog_why(uint32_t d, char *buf, size_t len)
+{
+  int busy = d & 1, f_ready = d >> 1 & 1, f_idle = d >> 2 & 1, w_ready = d >> 3 & 1;
+  int psm_done = d >> 4 & 1, g_vld = d >> 6 & 1, g_nz = d >> 7 & 1, g_busy = d >> 8 & 1;
+  int ic_vld = d >> 9 & 1, word_vld = d >> 10 & 1;
+  unsigned empty = d >> 16 & 255, notdone = d >> 24 & 255;
+  if (!(d >> 15 & 1)) snprintf(buf, len, "the DEBUG register reads %08x: not a sagen core", d);
+  else if (!busy) snprintf(buf, len, "the core is idle, waiting for the host");
+  else if (g_busy) snprintf(buf, len, "stuck block: the tap sequencer, in its prologue");
+  else if (g_vld && g_nz && !f_ready)
+    snprintf(buf, len, "stuck block: the data feeder (lane %u has no element; %s)", empty,
+             word_vld ? "the staged word waits for a lane" :
+             ic_vld ? "the index counters wait" : "its index counters have finished the pass");
+  else if (g_vld && g_nz && !w_ready)
+    snprintf(buf, len, "stuck block: the weight fetcher (no weight word)");
+  else if (!g_vld && !f_idle)
+    snprintf(buf, len, "stuck block: the data feeder holds elements the tap sequencer did not "
+             "ask for (lane %u%s)", notdone == 255 ? 0u : notdone, word_vld ? ", a word staged" : "");
+  else if (!g_vld && !psm_done)
+    snprintf(buf, len, "stuck block: the partial-sums manager (results not all written)");
+  else snprintf(buf, len, "no block is stuck (DEBUG %08x)", d);
+}
+
+/* Test hooks, from the environment: SAGEN_WATCHDOG_CYCLES (default 20000000) and
+ * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0) or SAGEN_FAULT=hang (pass 0's
+ * tap sequence one column longer than the feeder's, so the array waits for ever). */
+static uint64_t watchdog_cycles(void)
+{
+  const char *e = getenv("SAGEN_WATCHDOG_CYCLES");
+  long long v = e ? atoll(e) : 0;
+  return v > 0 ? (uint64_t)v : 20000000ull;
+}
+
+static const char *fault(void)
+{
+  const char *e = getenv("SAGEN_FAULT");
+  return e ? e : "";
 }
 
 static double now_s(void)
@@ -486,6 +568,9 @@ static void report_add(report_t *sum, const report_t *r)
   sum->sram_out_rd += r->sram_out_rd;
   sum->sram_out_wr += r->sram_out_wr;
   sum->pad_words += r->pad_words;
+  sum->zero_steps += r->zero_steps;
+  sum->zero_pe += r->zero_pe;
+  sum->zero_skipped += r->zero_skipped;
   sum->host_bytes += r->host_bytes;
   sum->host_bytes_in += r->host_bytes_in;
   sum->host_bytes_out += r->host_bytes_out;
@@ -601,7 +686,7 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   int prog_word = -1;                   /* -1: not started; 0..D_COUNT+npat-1: writing */
   int npat = (c->pattern_bits + 31) / 32;
   uint32_t desc[D_COUNT], pat[8];
-  uint64_t start_cycle = hw->cycles, last_progress = hw->cycles;
+  uint64_t start_cycle = hw->cycles, last_progress = hw->cycles, wd_cycles = watchdog_cycles();
   uint64_t out_wr_before = 0;
   long ro_row = -1;                     /* readout in flight: destination of the last hp read */
   const out_tile_t *ro_tile = NULL;
@@ -616,7 +701,9 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
     if (next_prog < np && !pending) {
       pass_t *p = &ps[next_prog];
       if (prog_word < 0) {
-        program_descriptor(c, l, p, desc, pat);
+        program_descriptor(c, l, p, o && o->zero_fill, desc, pat);
+        if (next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
+        if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_NZ] += 1u << 16;
         prog_word = 0;
       }
       if (prog_word < D_COUNT + npat) {
@@ -753,9 +840,12 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
       }
     }
     if (jword > 0) last_progress = hw->cycles;
-    if (hw->cycles - last_progress > 20000000ull) {
-      snprintf(err, errlen, "watchdog: no progress for 20000000 cycles at pass %ld of %ld "
-               "(busy=%d pending=%d, host job %ld of %ld)", passes_done, np, busy, pending, jc, nj);
+    if (hw->cycles - last_progress > wd_cycles) {
+      char why[200];
+      watchdog_why(hw_csr_read(hw, CSR_DEBUG), why, sizeof why);
+      snprintf(err, errlen, "watchdog: no progress for %" PRIu64 " cycles at pass %ld of %ld: %s "
+               "(busy=%d pending=%d, host job %ld of %ld)", wd_cycles, passes_done, np, why, busy,
+               pending, jc, nj);
       free(loaded);
       free(read_out);
       goto fail;
@@ -783,7 +873,8 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
     uint64_t hi = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i + 1);
     cnt[i] = lo | hi << 32;
   }
-  rep->useful_macs = (uint64_t)l0->n * l0->k * layer_out_h(l0) * layer_out_w(l0) * l0->c * l0->r * l0->s;
+  rep->useful_macs = l0->no_ops ? 0 :
+      (uint64_t)l0->n * l0->k * layer_out_h(l0) * layer_out_w(l0) * l0->c * l0->r * l0->s;
   uint64_t pes = (uint64_t)c->rows * c->cols;
   rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
   rep->cycles = total;
@@ -801,6 +892,9 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   rep->sram_out_rd = cnt[C_OUT_RD];
   rep->sram_out_wr = cnt[C_OUT_WR];
   rep->pad_words = cnt[C_PAD_WORDS];
+  rep->zero_steps = cnt[C_ZERO_STEP];
+  rep->zero_pe = cnt[C_ZERO_PE];
+  rep->zero_skipped = cnt[C_ZSKIP];
   rep->host_bytes_in = bytes_in;
   rep->host_bytes_out = bytes_out;
   rep->host_bytes = bytes_in + bytes_out;
@@ -900,13 +994,38 @@ static void backward_ideal(report_t *rep, const cfg_t *c, const layer_t *l)
   rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
 }
 
+/* The hardware's zero-space counters against the shapes: WANT zero-space operands (one per PE
+ * row) over the op, each fed to FILTERS columns as a created zero in zero_fill. */
+static int backward_zero_check(const report_t *rep, const cfg_t *c, uint64_t want,
+                               uint64_t filters, char *err, size_t errlen)
+{
+  (void)c;
+  if (rep->zero_skipped != want) {
+    snprintf(err, errlen, "the hardware counted %" PRIu64 " zero-space operands not fetched, "
+             "the shapes give %" PRIu64, rep->zero_skipped, want);
+    return 1;
+  }
+  int fill = rep->bp_mode && !strcmp(rep->bp_mode, "zero_fill");
+  uint64_t want_pe = fill ? want / cdiv((long)filters, c->cols) * filters : 0;
+  if (rep->zero_pe != want_pe) {
+    snprintf(err, errlen, "the hardware counted %" PRIu64 " PE-cycles fed a created zero, the "
+             "shapes give %" PRIu64, rep->zero_pe, want_pe);
+    return 1;
+  }
+  return 0;
+}
+
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
                             const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
                             report_t *rep, char *err, size_t errlen)
 {
   long oh = layer_out_h(l), ow = layer_out_w(l);
   long xshape[4] = {l->n, l->c, l->h, l->w};
-  if (op_begin(rep, "conv2d_input_grad", "zero_skip", l, dx, xshape, err, errlen)) return 1;
+  int fill = o && o->zero_fill;
+  if (op_begin(rep, "conv2d_input_grad", fill ? "zero_fill" : "zero_skip", l, dx, xshape, err,
+               errlen))
+    return 1;
+  uint64_t unrun = 0;   /* zero-space operands of the phases zero_skip does not run */
   view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
   /* Output phase (py, px): rows iy = py + sh*t. Row iy takes dy row oy = (iy + ph - r*dh)/sh
    * for the taps r with r*dh = (py + ph) mod sh: r = ry0 + i*ry_step, i < nry, and
@@ -919,13 +1038,41 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       long nry = phase_taps(py, l->ph, l->sh, l->dh, l->r, &ry0, &rys);
       long nrx = phase_taps(px, l->pw, l->sw, l->dw, l->s, &rx0, &rxs);
       long th = (l->h - py + l->sh - 1) / l->sh, tw = (l->w - px + l->sw - 1) / l->sw;
-      if (nry == 0 || nrx == 0 || th < 1 || tw < 1) continue;   /* stays zero */
-      layer_t pl = {l->n, l->k, oh, ow, l->c, nry, nrx, 1, 1, 0, 0, 1, 1, th, tw};
+      if (th < 1 || tw < 1) continue;
+      if (nry == 0 || nrx == 0) {
+        /* no tap reaches the phase: its dx is zero. zero_skip does not run it; zero_fill, like
+         * BP-im2col, feeds every dense tap to the array as a created zero. */
+        uint64_t ops = (uint64_t)l->n * th * tw * cdiv(l->c, c->cols) * l->k * l->r * l->s;
+        if (!fill) {
+          unrun += ops;
+          continue;
+        }
+        layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
+                      0, 1, l->r, 0, 1, l->s, 1};
+        view_t dxe = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
+                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}};
+        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}};
+        if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
+          tensor_free(dx);
+          return 1;
+        }
+        continue;
+      }
+      layer_t pl = {l->n, l->k, oh, ow, l->c, nry, nrx, 1, 1, 0, 0, 1, 1, th, tw,
+                    0, 0, 0, 0, 0, 0, 0};
       pl.dh = nry > 1 ? rys * l->dh / l->sh : 1;
       pl.dw = nrx > 1 ? rxs * l->dw / l->sw : 1;
       long ry_last = ry0 + (nry - 1) * rys, rx_last = rx0 + (nrx - 1) * rxs;
       pl.ph = (ry_last * l->dh - py - l->ph) / l->sh;
       pl.pw = (rx_last * l->dw - px - l->pw) / l->sw;
+      /* the reversed taps j = 0..nry-1 are kernel rows ry_last - j*rys: dense positions
+       * (R-1-ry_last) + j*rys of the R kernel rows walked from the last (likewise columns) */
+      pl.lead_h = l->r - 1 - ry_last;
+      pl.gap_h = rys;
+      pl.dense_h = l->r;
+      pl.lead_w = l->s - 1 - rx_last;
+      pl.gap_w = rxs;
+      pl.dense_w = l->s;
       /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
       view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
                    {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}};
@@ -940,6 +1087,24 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
   long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
   rep->zero_space = (uint64_t)l->n * l->k * ((uint64_t)vh * vw - (uint64_t)oh * ow);
+  /* The operands of the lowered matrix that fall in the zero-insertions: for each pixel of
+   * phase (py, px), the K x (R*S - taps of the phase) operands of its column, once per group
+   * of array columns (filters = C). The hardware counted the phases it ran. */
+  uint64_t want = 0;
+  for (long py = 0; py < l->sh && py < l->h; py++)
+    for (long px = 0; px < l->sw && px < l->w; px++) {
+      long ry0, rys, rx0, rxs;
+      long nry = phase_taps(py, l->ph, l->sh, l->dh, l->r, &ry0, &rys);
+      long nrx = phase_taps(px, l->pw, l->sw, l->dw, l->s, &rx0, &rxs);
+      long th = (l->h - py + l->sh - 1) / l->sh, tw = (l->w - px + l->sw - 1) / l->sw;
+      want += (uint64_t)l->n * th * tw * cdiv(l->c, c->cols) * l->k *
+              (uint64_t)(l->r * l->s - nry * nrx);
+    }
+  rep->zero_skipped += unrun;
+  if (backward_zero_check(rep, c, want, (uint64_t)l->c, err, errlen)) {
+    tensor_free(dx);
+    return 1;
+  }
   return 0;
 }
 
@@ -949,7 +1114,10 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
 {
   long oh = layer_out_h(l), ow = layer_out_w(l);
   long wshape[4] = {l->k, l->c, l->r, l->s};
-  if (op_begin(rep, "conv2d_weight_grad", "zero_skip", l, dw, wshape, err, errlen)) return 1;
+  int fill = o && o->zero_fill;
+  if (op_begin(rep, "conv2d_weight_grad", fill ? "zero_fill" : "zero_skip", l, dw, wshape, err,
+               errlen))
+    return 1;
   /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:
    * a convolution whose images are the channels of x (batch and channels swapped), whose
    * channels are the batch, whose kernel is dy (taps oy, ox) dilated by the stride, with
@@ -958,8 +1126,9 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}};
   view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}};
   view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}};
+  /* the kernel's taps sit every stride positions of the zero-inserted dy */
   layer_t gl = {l->c, l->n, l->h, l->w, l->k, oh, ow, l->dh, l->dw, l->ph, l->pw, l->sh, l->sw,
-                l->r, l->s};
+                l->r, l->s, 0, l->sh, (oh - 1) * l->sh + 1, 0, l->sw, (ow - 1) * l->sw + 1, 0};
   if (drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen)) {
     tensor_free(dw);
     return 1;
@@ -968,6 +1137,13 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   /* the zeros inserted into dy to use it as a dilated kernel */
   rep->zero_space = (uint64_t)l->n * l->k *
                     ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
+  /* lowered: each of the C x R x S outputs (the pixels) meets the zero-insertions of the N
+   * channels of dy (its kernel), once per group of array columns (filters = K) */
+  uint64_t want = (uint64_t)l->c * l->r * l->s * cdiv(l->k, c->cols) * rep->zero_space / l->k;
+  if (backward_zero_check(rep, c, want, (uint64_t)l->k, err, errlen)) {
+    tensor_free(dw);
+    return 1;
+  }
   return 0;
 }
 
@@ -999,9 +1175,14 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   uint64_t mac_cycles = r->useful_macs / pes;
   fprintf(out, "%s on %s (%dx%d PEs), %ld passes, DRAM %.3g B/cycle\n", r->op, c->name, c->rows,
           c->cols, r->passes, r->dram_bytes_per_cycle);
-  if (r->bp_mode)
+  if (r->bp_mode) {
     fprintf(out, "  %s: %ld dense convolution(s); %" PRIu64 " zero-space elements never stored, "
-            "moved, read or multiplied\n", r->bp_mode, r->runs, r->zero_space);
+            "moved or read\n", r->bp_mode, r->runs, r->zero_space);
+    fprintf(out, "  zero-space operands    %14" PRIu64 "   not fetched (lowered matrix, one per "
+            "PE row)\n", r->zero_skipped);
+    fprintf(out, "  created zeros          %14" PRIu64 "   PE-cycles fed a zero made at the "
+            "array edge\n", r->zero_pe);
+  }
   fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
@@ -1013,6 +1194,9 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
     fprintf(out, "    padding taps         %14" PRIu64 "   %5.1f%%   (MACs on the padding of a phase's convolution)\n",
             pad, pct(pad, r->cycles));
   }
+  if (r->zero_steps)
+    fprintf(out, "    zero steps           %14" PRIu64 "   %5.1f%%   (zero_fill: the PEs fed "
+            "created zeros)\n", r->zero_steps, pct(r->zero_steps, r->cycles));
   fprintf(out, "    idle lanes/columns   %14" PRIu64 "   %5.1f%%   (steps where edge contexts leave PEs without work)\n",
           r->pe_idle_cycles, pct(r->pe_idle_cycles, r->cycles));
   fprintf(out, "    context bubbles      %14" PRIu64 "   %5.1f%%   (contexts shorter than 2*rows-1 steps)\n",
@@ -1042,10 +1226,12 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"sram_reads\": {\"ifmap\": %" PRIu64 ", \"weight\": %" PRIu64 ", \"output\": %" PRIu64 "}, "
           "\"sram_writes\": {\"output\": %" PRIu64 "}, \"padding_words_skipped\": %" PRIu64 ", "
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
-          "\"hw_macs\": %" PRIu64 "}\n",
+          "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
+          "\"zero_operands_skipped\": %" PRIu64 "}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
-          r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs);
+          r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
+          r->zero_pe, r->zero_skipped);
 }

@@ -19,6 +19,13 @@ typedef struct layer {
   long k, r, s;        /* filters, kernel */
   long sh, sw, ph, pw, dh, dw;  /* ph, pw: padding on top / left (the other sides follow) */
   long oh, ow;         /* output size; 0: from symmetric padding, as PyTorch */
+  /* Backward passes: the dense tap sequence of the virtual (zero-inserted) operand that each
+   * axis's taps sit in: tap i at dense position lead + i*gap of dense positions (dense 0: the
+   * taps themselves, lead 0, gap 1). zero_fill walks every dense position; zero_skip only the
+   * taps, and the hardware counts the rest as skipped. no_ops: an output phase no tap reaches
+   * (r = s = 1 stand-ins, nothing is loaded; zero_fill runs it on created zeros). */
+  long lead_h, gap_h, dense_h, lead_w, gap_w, dense_w;
+  int no_ops;
 } layer_t;
 
 /* A strided view of a 4-D tensor: element (i0, i1, i2, i3) is data[off + sum(i_k * st[k])].
@@ -35,11 +42,17 @@ view_t view_of(const tensor_t *t);
 
 typedef struct report {
   const char *op;
-  const char *bp_mode;       /* backward ops: "zero_skip" */
+  const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   long passes, runs;         /* runs: layers the op was split into (phases) */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
                                 definition, no operand from a zero-space */
-  uint64_t zero_space;       /* backward: zero-space elements never fetched (virtual minus real) */
+  uint64_t zero_space;       /* backward: zero-space elements of the virtual operand (virtual
+                                minus real): never stored, moved over the host port or read */
+  uint64_t zero_steps;       /* zero_fill: steps that fed created zeros (cycles) */
+  uint64_t zero_pe;          /* zero_fill: PE-cycles fed a created zero (hardware counter) */
+  uint64_t zero_skipped;     /* zero-space operands of the lowered matrix never fetched, one per
+                                PE row (hardware counter), plus the phases no tap reaches
+                                (zero_skip does not run them) */
   uint64_t ideal_cycles;     /* ceil(useful_macs / PEs) */
   uint64_t cycles;           /* from the first host transfer to the last result read */
   double utilization;        /* ideal_cycles / cycles */
@@ -67,6 +80,7 @@ typedef struct drive_opts {
   drive_reads_t *reads;          /* if set, filled with the destination of every word read */
   int contexts;                  /* 0: the driver chooses; 1: contexts wrap across output rows;
                                     2: contexts stay inside a row (tests use it to force one) */
+  int zero_fill;                 /* backward ops: BP-im2col's zero_fill instead of zero_skip */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

@@ -19,6 +19,7 @@
 
 static void random_layer(uint64_t *s, const cfg_t *c, layer_t *l)
 {
+  memset(l, 0, sizeof *l);
   for (;;) {
     l->n = rng_range(s, 1, 2);
     l->c = rng_range(s, 1, rng_range(s, 0, 3) == 0 ? 40 : 9);
@@ -54,14 +55,17 @@ int main(int argc, char **argv)
   uint64_t seed0 = 1;
   const char *build_dir = "build/models";
   const char *ops = "fwd";
+  const char *modes = "skip,fill";
   int passed = 0, failed = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atol(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed0 = strtoull(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--build-dir") && i + 1 < argc) build_dir = argv[++i];
     else if (!strcmp(argv[i], "--ops") && i + 1 < argc) ops = argv[++i];
+    else if (!strcmp(argv[i], "--bp-modes") && i + 1 < argc) modes = argv[++i];
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "usage: cosim_random [--count N] [--seed S] [--ops fwd|bwd|all] [--build-dir DIR] CONFIG.yaml...\n");
+      fprintf(stderr, "usage: cosim_random [--count N] [--seed S] [--ops fwd|bwd|all] [--bp-modes skip,fill] "
+              "[--build-dir DIR] CONFIG.yaml...\n");
       return 2;
     }
   }
@@ -87,7 +91,10 @@ int main(int argc, char **argv)
     }
     int op_lo = !strcmp(ops, "bwd") ? 1 : 0, op_hi = !strcmp(ops, "fwd") ? 0 : 2;
     for (int op = op_lo; op <= op_hi; op++)
+    for (int fill = 0; fill < 2; fill++)
     for (long i = 0; i < count; i++) {
+      /* the backward ops in each mode asked for; the forward op once */
+      if (op == 0 ? fill : !strstr(modes, fill ? "fill" : "skip")) continue;
       uint64_t seed = seed0 + (uint64_t)i, s = seed;
       layer_t l;
       random_layer(&s, &c, &l);
@@ -103,9 +110,10 @@ int main(int argc, char **argv)
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       size_t dl = strlen(desc);
       /* the driver's choice, or either context mapping forced */
-      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2)};
-      snprintf(desc + dl, sizeof desc - dl, " contexts=%s",
-               o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row");
+      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2), fill};
+      snprintf(desc + dl, sizeof desc - dl, " contexts=%s%s",
+               o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row",
+               op == 0 ? "" : fill ? " zero_fill" : " zero_skip");
       report_t rep;
       int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
                 : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
@@ -122,7 +130,15 @@ int main(int argc, char **argv)
         long n = tensor_numel(&y), nbad = 0, first = -1;
         for (long e = 0; e < n; e++)
           if (y.data[e] != ref.data[e] && nbad++ == 0) first = e;
-        if (nbad) {
+        uint64_t parts = rep.step_valid + rep.zero_steps + rep.bubble + rep.fill + rep.stall +
+                         rep.drain;
+        if (!nbad && (parts != rep.busy || (!fill && rep.zero_steps) || (fill && op && rep.zero_pe &&
+                      !rep.zero_steps))) {
+          printf("not ok cosim %s: cycle accounting: busy %" PRIu64 " != steps %" PRIu64
+                 " + zero steps %" PRIu64 " + bubbles + fill + stall + drain = %" PRIu64 "\n",
+                 desc, rep.busy, rep.step_valid, rep.zero_steps, parts);
+          failed++;
+        } else if (nbad) {
           printf("not ok cosim %s: %ld of %ld elements differ, first at flat index %ld: expected %"
                  PRId64 ", got %" PRId64 "\n", desc, nbad, n, first, ref.data[first], y.data[first]);
           failed++;

@@ -43,7 +43,7 @@ module tiny_top (
   input  wire        clk_i,
   input  wire        rst_ni,
   input  wire        csr_we_i,
-  input  wire [5:0]  csr_addr_i,
+  input  wire [6:0]  csr_addr_i,
   input  wire [31:0] csr_wdata_i,
   output wire [31:0] csr_rdata_o,
   input  wire        hp_we_i,
@@ -69,10 +69,10 @@ $scratch_reset
     end else begin
       if (hp_we_i) writes_q <= writes_q + 32'd1;
       if (hp_re_i) rdata_q <= {{16{mem[hp_addr_i][15]}}, mem[hp_addr_i]};
-      if (csr_we_i && csr_addr_i == 6'd2) scratch_q <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i == 7'd2) scratch_q <= csr_wdata_i;
     end
-  assign csr_rdata_o = csr_addr_i == 6'd1 ? writes_q :
-                       csr_addr_i == 6'd2 ? scratch_q : 32'd0;
+  assign csr_rdata_o = csr_addr_i == 7'd1 ? writes_q :
+                       csr_addr_i == 7'd2 ? scratch_q : 32'd0;
   assign hp_rdata_o = rdata_q;
   assign busy_o = 1'b0;
   assign irq_o = 1'b0;
