@@ -53,6 +53,8 @@ suite replay tests/test_replay.sh
 suite cli tests/test_cli.sh
 suite errors tests/test_errors.sh
 command -v clang >/dev/null 2>&1 && suite fuzz-regress tests/fuzz/run.sh --regress
+# the C code under AddressSanitizer + UBSan: unit tests, random co-simulations, gen and sim
+suite asan tests/asan.sh
 [ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
 [ -x tests/test_sweep.sh ] && suite sweep tests/test_sweep.sh
 suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml

@@ -187,34 +187,61 @@ for n in range(N):
 open(d + "/tdx.txt", "w").write(" ".join(map(str, [N, C, H, W] + dx)) + "\n")
 open(d + "/tdw.txt", "w").write(" ".join(map(str, [K, C, R, S] + dw)) + "\n")
 PY
-  ok_step=1
-  $S sim yaml/default.yaml conv2d_input_grad --grad-output "$tmp/dy.npy" --weight "$tmp/w.npy" \
-    --input-shape 2,3,7,9 $T --out "$tmp/tdx.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
-  $S sim yaml/default.yaml conv2d_weight_grad --input "$tmp/x.npy" --grad-output "$tmp/dy.npy" \
-    --weight-shape 5,3,3,2 $T --out "$tmp/tdw.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
-  if [ $ok_step = 1 ] &&
-     diff <(tr ' ' '\n' <"$tmp/tdx.txt") <(read_npy_i4 "$tmp/tdx.npy" | tr ' ' '\n') >/dev/null &&
-     diff <(tr ' ' '\n' <"$tmp/tdw.txt") <(read_npy_i4 "$tmp/tdw.npy" | tr ' ' '\n') >/dev/null; then
-    ok "training step: forward, loss and gradient on the hardware equal the python model"
-  else
-    nok "training step" "$(head -c 400 "$tmp/err")"
-  fi
+  for mode in zero_skip zero_fill; do
+    ok_step=1
+    $S sim yaml/default.yaml conv2d_input_grad --grad-output "$tmp/dy.npy" --weight "$tmp/w.npy" \
+      --input-shape 2,3,7,9 $T --bp-mode $mode --out "$tmp/tdx.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
+    $S sim yaml/default.yaml conv2d_weight_grad --input "$tmp/x.npy" --grad-output "$tmp/dy.npy" \
+      --weight-shape 5,3,3,2 $T --bp-mode $mode --out "$tmp/tdw.npy" --check --quiet --report none 2>>"$tmp/err" || ok_step=0
+    if [ $ok_step = 1 ] &&
+       diff <(tr ' ' '\n' <"$tmp/tdx.txt") <(read_npy_i4 "$tmp/tdx.npy" | tr ' ' '\n') >/dev/null &&
+       diff <(tr ' ' '\n' <"$tmp/tdw.txt") <(read_npy_i4 "$tmp/tdw.npy" | tr ' ' '\n') >/dev/null; then
+      ok "training step ($mode): forward, loss and gradient on the hardware equal the python model"
+    else
+      nok "training step ($mode)" "$(head -c 400 "$tmp/err")"
+    fi
+    rm -f "$tmp/tdx.npy" "$tmp/tdw.npy"
+  done
 else
   nok "training step forward" "$(head -c 300 "$tmp/err")"
 fi
 expect "grad-output shape mismatch" 1 "the layer's output is" $S sim yaml/default.yaml conv2d_input_grad \
   --grad-output "$tmp/dy.npy" --weight "$tmp/w.npy" --input-shape 2,3,7,9 --quiet
-expect "bp-mode zero_fill refused" 2 "zero_skip mode only" $S sim yaml/default.yaml conv2d_input_grad \
-  --random 1,1,4,4:1,1,1 --bp-mode zero_fill
+expect "bp-mode unknown" 2 "allowed zero_skip, zero_fill" $S sim yaml/default.yaml conv2d_input_grad \
+  --random 1,1,4,4:1,1,1 --bp-mode zero_fil
 
-# ---- Icarus replay of the backward ops ----
+# ---- zero_fill: the cycles a zero-space costs, counted by the hardware ----
+# dx of a 1x1 stride-2 layer: 3 of 4 output phases see no tap. zero_skip never runs them;
+# zero_fill feeds them to the PEs as created zeros (every dense tap of every phase).
+L="--random 2,3,8,8:5,1,1 --stride 2,2 --seed 4 --check --quiet --report json"
+if $S sim yaml/small8x8.yaml conv2d_input_grad $L --bp-mode zero_skip >"$tmp/zs.json" 2>"$tmp/err" &&
+   $S sim yaml/small8x8.yaml conv2d_input_grad $L --bp-mode zero_fill >"$tmp/zf.json" 2>>"$tmp/err" &&
+   jq -e '.runs == 1 and .zero_steps == 0 and .zero_pe_cycles == 0 and .zero_operands_skipped == 2*48*1*5' "$tmp/zs.json" >/dev/null &&
+   jq -e '.runs == 4 and .zero_pe_cycles == 2*48*3*5 and .zero_operands_skipped == 2*48*1*5 and .zero_steps > 0' "$tmp/zf.json" >/dev/null &&
+   [ "$(jq .cycles "$tmp/zf.json")" -gt "$(jq .cycles "$tmp/zs.json")" ]; then
+  ok "zero_fill runs the phases no tap reaches on created zeros, zero_skip skips them"
+else
+  nok "zero_fill counters" "$(cat "$tmp/zs.json" "$tmp/zf.json" "$tmp/err" | head -c 600)"
+fi
+
+# ---- the hardware refuses a bad descriptor, and the watchdog names the stuck block ----
+export SAGEN_WATCHDOG_CYCLES=20000
+SAGEN_FAULT=bad_desc expect "bad descriptor refused by the hardware" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=hang expect "watchdog names the stuck block" 1 "no progress for 20000 cycles at pass 0 of 1: stuck block: the data feeder" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+unset SAGEN_WATCHDOG_CYCLES
+
+# ---- Icarus replay of the backward ops, both modes ----
 for op in conv2d_input_grad conv2d_weight_grad; do
-  if $S sim yaml/rect4x8.yaml $op --random 2,3,9,7:5,3,2 --stride 2,1 --padding 1,1 --seed 5 \
-       --simulator icarus --check --quiet --report none 2>"$tmp/err"; then
-    ok "icarus replay $op"
-  else
-    nok "icarus replay $op" "$(head -c 400 "$tmp/err")"
-  fi
+  for mode in zero_skip zero_fill; do
+    if $S sim yaml/rect4x8.yaml $op --random 2,3,9,7:5,3,2 --stride 2,1 --padding 1,1 --seed 5 \
+         --bp-mode $mode --simulator icarus --check --quiet --report none 2>"$tmp/err"; then
+      ok "icarus replay $op $mode"
+    else
+      nok "icarus replay $op $mode" "$(head -c 400 "$tmp/err")"
+    fi
+  done
 done
 
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
