@@ -54,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feed_lane; do
+for m in pe array skew index_counters feed_lane nz_addr_gen; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -151,6 +151,15 @@ for cfg in "8 1 1 16" "8 2 4 16" "8 3 3 16" "8 2 9 16" "8 1 2 64" "8 2 2 64" "8 
   set -- $cfg
   config feed_lane sagen_feed_lane "bus$1_m$2_depth$3_pat$4" "sagen_feed_lane.v" \
     "BUS=$1 M=$2 DEPTH=$3 PAT_BITS=$4" "$1 $2 $3 $4"
+done
+
+# sagen_nz_addr_gen: MODE AW. transposed/dilated: every element of BP-im2col's virtual matrices
+# B (Algorithm 1) and A (Algorithm 2) over a grid of small shapes plus random larger ones, the
+# reference checked against the published algorithms and an explicit zero-spaced index map;
+# any: arbitrary descriptors against the block's definition (AW 13: addresses wrap).
+for cfg in "transposed 32" "dilated 32" "any 32" "any 13"; do
+  set -- $cfg
+  config nz_addr_gen sagen_nz_addr_gen "${1}_aw$2" "sagen_nz_addr_gen.v" "AW=$2" "$1 $2"
 done
 
 finish
