@@ -42,7 +42,7 @@ check -assert
 log CHECK: no latches
 select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$sr t:\$_DLATCH_* t:\$_DLATCHSR_* t:\$_SR_*
 log CHECK: only gates, memories and module instances left
-select -assert-none t:\$* t:\$_* %d t:\$mem_v2 %d t:\$paramod\$* %d
+select -assert-none t:\$* t:\$_* %d t:\$mem_v2 %d t:\$paramod* %d
 log CHECK: memories have 1 write port and 1 registered read port
 select -assert-none t:\$mem_v2 t:\$mem_v2 r:RD_PORTS=1 r:WR_PORTS=1 r:RD_CLK_ENABLE=1'1 %i %i %i %d
 log CHECK: done
