@@ -1123,6 +1123,51 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
    * channels are the batch, whose kernel is dy (taps oy, ox) dilated by the stride, with
    * stride = dilation of the layer, and an R x S output. */
   view_t xv0 = view_of(x), dyv0 = view_of(dy), dwv0 = view_of(dw);
+  uint64_t zs = (uint64_t)l->n * l->k *
+                ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
+  if (!fill && l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0 &&
+      (double)l->n * oh * ow <= 2e9) {
+    /* A 1x1 kernel without padding: dw[k][c] = sum over m = (n, oy, ox) of
+     * dy[n][k][oy][ox] * x[n][c][oy*sh][ox*sw], a matrix product. It runs as a 1x1 convolution
+     * of one image whose pixels are the C channels of x (one row) and whose channels are the
+     * M = N*OH*OW positions, with dy as its K filters: every lane and column has work, where the
+     * dilated-kernel form gives each image a single output pixel. The host streams x at the
+     * stride and dy undilated (the gather a strided DMA does); no zero-insertion is formed, so
+     * the zero-space operands are counted from the shapes. */
+    long m = l->n * oh * ow;
+    long xs[4] = {1, m, 1, l->c}, ks[4] = {l->k, m, 1, 1};
+    tensor_t xg = {0}, kg = {0};
+    if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
+      tensor_free(&xg);
+      tensor_free(&kg);
+      tensor_free(dw);
+      snprintf(err, errlen, "out of memory");
+      return 1;
+    }
+    for (long n = 0; n < l->n; n++)
+      for (long oy = 0; oy < oh; oy++)
+        for (long ox = 0; ox < ow; ox++) {
+          long q = (n * oh + oy) * ow + ox;
+          for (long ch = 0; ch < l->c; ch++)
+            xg.data[q * l->c + ch] = vat(&xv0, n, ch, oy * l->sh, ox * l->sw);
+          for (long k = 0; k < l->k; k++)
+            kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
+        }
+    layer_t ml = {1, m, 1, l->c, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, l->c, 0, 0, 0, 0, 0, 0, 0};
+    view_t mx = view_of(&xg), mk = view_of(&kg);
+    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, dwv0.st[1]}};
+    int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
+    tensor_free(&xg);
+    tensor_free(&kg);
+    if (bad) {
+      tensor_free(dw);
+      return 1;
+    }
+    backward_ideal(rep, c, l);
+    rep->zero_space = zs;
+    rep->zero_skipped += (uint64_t)l->c * cdiv(l->k, c->cols) * zs / l->k;
+    return 0;
+  }
   view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}};
   view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}};
   view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}};
@@ -1135,8 +1180,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   }
   backward_ideal(rep, c, l);
   /* the zeros inserted into dy to use it as a dilated kernel */
-  rep->zero_space = (uint64_t)l->n * l->k *
-                    ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
+  rep->zero_space = zs;
   /* lowered: each of the C x R x S outputs (the pixels) meets the zero-insertions of the N
    * channels of dy (its kernel), once per group of array columns (filters = K) */
   uint64_t want = (uint64_t)l->c * l->r * l->s * cdiv(l->k, c->cols) * rep->zero_space / l->k;
