@@ -29,18 +29,19 @@ enum {
 view_t view_of(const tensor_t *t)
 {
   view_t v = {t->data, 0, {t->shape[1] * t->shape[2] * t->shape[3], t->shape[2] * t->shape[3],
-                           t->shape[3], 1}};
+                           t->shape[3], 1}, 0, 0};
   return v;
-}
-
-static int64_t vat(const view_t *v, long a, long b, long c, long d)
-{
-  return v->data[v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3]];
 }
 
 static long vidx(const view_t *v, long a, long b, long c, long d)
 {
-  return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3];
+  long x = v->xsplit > 0 ? d / v->xsplit * v->xst_hi + d % v->xsplit * v->st[3] : d * v->st[3];
+  return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + x;
+}
+
+static int64_t vat(const view_t *v, long a, long b, long c, long d)
+{
+  return v->data[vidx(v, a, b, c, d)];
 }
 
 long layer_out_h(const layer_t *l)
@@ -580,8 +581,10 @@ static void report_add(report_t *sum, const report_t *r)
 }
 
 int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, const view_t *w,
-               const view_t *yv, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+               const view_t *yv0, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
+  const view_t *yv = yv0;
+  view_t yflat;
   int rc = 1;
   pass_t *ps = NULL;
   out_tile_t *ts = NULL;
@@ -605,10 +608,14 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   lv.ow = ow;
   /* A 1x1 convolution without padding is a matrix product over the output pixels: the host
    * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, and the array runs
-   * stride 1 with every lane busy (when the output is stored row after row). */
+   * stride 1 with every lane busy; its results go back into the rows of the output view. */
   if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && oh * ow <= 65535 &&
-      yv->st[3] == 1 && yv->st[2] == ow &&
-      (oh - 1) * l0->sh < l0->h && (ow - 1) * l0->sw < l0->w) {
+      yv0->xsplit == 0 && (oh - 1) * l0->sh < l0->h && (ow - 1) * l0->sw < l0->w) {
+    yflat = *yv0;
+    yflat.st[2] = 0;
+    yflat.xsplit = ow;
+    yflat.xst_hi = yv0->st[2];
+    yv = &yflat;
     long gshape[4] = {l0->n, l0->c, 1, oh * ow};
     if (tensor_alloc(&xg, 4, gshape)) {
       snprintf(err, errlen, "out of memory");
@@ -1050,8 +1057,8 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
                       0, 1, l->r, 0, 1, l->s, 1};
         view_t dxe = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}};
-        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}};
+                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0};
+        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0};
         if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
           tensor_free(dx);
           return 1;
@@ -1075,9 +1082,9 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       pl.dense_w = l->s;
       /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
       view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
-                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}};
+                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0};
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}};
+                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0};
       if (drive_conv(hw, c, &pl, &dyv, &wv, &dxv, o, rep, err, errlen)) {
         tensor_free(dx);
         return 1;
@@ -1155,7 +1162,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
         }
     layer_t ml = {1, m, 1, l->c, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, l->c, 0, 0, 0, 0, 0, 0, 0};
     view_t mx = view_of(&xg), mk = view_of(&kg);
-    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, dwv0.st[1]}};
+    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, dwv0.st[1]}, 0, 0};
     int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
     tensor_free(&xg);
     tensor_free(&kg);
@@ -1168,9 +1175,9 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
     rep->zero_skipped += (uint64_t)l->c * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
-  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}};
-  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}};
-  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}};
+  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0};
+  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}, 0, 0};
+  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}, 0, 0};
   /* the kernel's taps sit every stride positions of the zero-inserted dy */
   layer_t gl = {l->c, l->n, l->h, l->w, l->k, oh, ow, l->dh, l->dw, l->ph, l->pw, l->sh, l->sw,
                 l->r, l->s, 0, l->sh, (oh - 1) * l->sh + 1, 0, l->sw, (ow - 1) * l->sw + 1, 0};

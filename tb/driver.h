@@ -35,6 +35,9 @@ typedef struct view {
   int64_t *data;
   long off;
   long st[4];
+  /* xsplit > 0: the last index q is two, (q / xsplit, q % xsplit), at strides (xst_hi, st[3]):
+   * a flattened row of pixels written back into rows of a strided view */
+  long xsplit, xst_hi;
 } view_t;
 
 /* The contiguous view of T (rank 4). */
