@@ -1132,47 +1132,60 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   view_t xv0 = view_of(x), dyv0 = view_of(dy), dwv0 = view_of(dw);
   uint64_t zs = (uint64_t)l->n * l->k *
                 ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
-  if (!fill && l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0 &&
-      (double)l->n * oh * ow <= 2e9) {
-    /* A 1x1 kernel without padding: dw[k][c] = sum over m = (n, oy, ox) of
-     * dy[n][k][oy][ox] * x[n][c][oy*sh][ox*sw], a matrix product. It runs as a 1x1 convolution
-     * of one image whose pixels are the C channels of x (one row) and whose channels are the
-     * M = N*OH*OW positions, with dy as its K filters: every lane and column has work, where the
-     * dilated-kernel form gives each image a single output pixel. The host streams x at the
-     * stride and dy undilated (the gather a strided DMA does); no zero-insertion is formed, so
-     * the zero-space operands are counted from the shapes. */
-    long m = l->n * oh * ow;
-    long xs[4] = {1, m, 1, l->c}, ks[4] = {l->k, m, 1, 1};
-    tensor_t xg = {0}, kg = {0};
-    if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
-      tensor_free(&xg);
-      tensor_free(&kg);
-      tensor_free(dw);
-      snprintf(err, errlen, "out of memory");
-      return 1;
-    }
-    for (long n = 0; n < l->n; n++)
-      for (long oy = 0; oy < oh; oy++)
-        for (long ox = 0; ox < ow; ox++) {
-          long q = (n * oh + oy) * ow + ox;
-          for (long ch = 0; ch < l->c; ch++)
-            xg.data[q * l->c + ch] = vat(&xv0, n, ch, oy * l->sh, ox * l->sw);
-          for (long k = 0; k < l->k; k++)
-            kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
+  /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image)
+   * against those of the per-tap matrix products (their pixels are the C channels). */
+  double busy_dil = (double)(l->r * l->s) / (double)(cdiv(l->r * l->s, c->rows) * c->rows);
+  double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
+  if (!fill && busy_tap > busy_dil && (double)l->n * oh * ow <= 2e9) {
+    /* For each kernel tap (r, s): dw[k][c][r][s] = sum over m = (n, oy, ox) of
+     * dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw], over the positions whose
+     * x lies inside the input (the padding is never fetched), a matrix product. It runs as a
+     * 1x1 convolution of one image whose pixels are the C channels of x (one row) and whose
+     * channels are the positions m, with dy as its K filters: every lane and column has work,
+     * where the dilated-kernel form gives each image only R x S output pixels. The host
+     * streams x at the stride and dy undilated (the gathers a strided DMA does); no
+     * zero-insertion is formed, so the zero-space operands are counted from the shapes. */
+    for (long r = 0; r < l->r; r++)
+      for (long sx = 0; sx < l->s; sx++) {
+        long oy0 = 0, oy1 = oh, ox0 = 0, ox1 = ow;   /* [oy0, oy1): x row inside the input */
+        while (oy0 < oh && oy0 * l->sh - l->ph + r * l->dh < 0) oy0++;
+        while (oy1 > oy0 && (oy1 - 1) * l->sh - l->ph + r * l->dh >= l->h) oy1--;
+        while (ox0 < ow && ox0 * l->sw - l->pw + sx * l->dw < 0) ox0++;
+        while (ox1 > ox0 && (ox1 - 1) * l->sw - l->pw + sx * l->dw >= l->w) ox1--;
+        long ny = oy1 - oy0, nx = ox1 - ox0, m = l->n * ny * nx;
+        if (m == 0) continue;   /* the tap only meets padding: dw stays zero */
+        long xs[4] = {1, m, 1, l->c}, ks[4] = {l->k, m, 1, 1};
+        tensor_t xg = {0}, kg = {0};
+        if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
+          tensor_free(&xg);
+          tensor_free(&kg);
+          tensor_free(dw);
+          snprintf(err, errlen, "out of memory");
+          return 1;
         }
-    layer_t ml = {1, m, 1, l->c, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, l->c, 0, 0, 0, 0, 0, 0, 0};
-    view_t mx = view_of(&xg), mk = view_of(&kg);
-    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, dwv0.st[1]}, 0, 0};
-    int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
-    tensor_free(&xg);
-    tensor_free(&kg);
-    if (bad) {
-      tensor_free(dw);
-      return 1;
-    }
+        for (long n = 0; n < l->n; n++)
+          for (long oy = oy0; oy < oy1; oy++)
+            for (long ox = ox0; ox < ox1; ox++) {
+              long q = (n * ny + oy - oy0) * nx + ox - ox0;
+              long iy = oy * l->sh - l->ph + r * l->dh, ix = ox * l->sw - l->pw + sx * l->dw;
+              for (long ch = 0; ch < l->c; ch++) xg.data[q * l->c + ch] = vat(&xv0, n, ch, iy, ix);
+              for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
+            }
+        layer_t ml = {1, m, 1, l->c, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, l->c, 0, 0, 0, 0, 0, 0, 0};
+        view_t mx = view_of(&xg), mk = view_of(&kg);
+        view_t mo = {dw->data, r * dwv0.st[2] + sx * dwv0.st[3], {0, dwv0.st[0], 0, dwv0.st[1]},
+                     0, 0};
+        int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
+        tensor_free(&xg);
+        tensor_free(&kg);
+        if (bad) {
+          tensor_free(dw);
+          return 1;
+        }
+      }
     backward_ideal(rep, c, l);
     rep->zero_space = zs;
-    rep->zero_skipped += (uint64_t)l->c * cdiv(l->k, c->cols) * zs / l->k;
+    rep->zero_skipped += (uint64_t)l->c * l->r * l->s * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
   view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0};

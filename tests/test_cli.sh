@@ -224,6 +224,17 @@ else
   nok "zero_fill counters" "$(cat "$tmp/zs.json" "$tmp/zf.json" "$tmp/err" | head -c 600)"
 fi
 
+# ---- the weight gradient as per-tap matrix products when its channels fill more lanes ----
+if $S sim yaml/small8x8.yaml conv2d_weight_grad --random 2,20,9,8:7,3,2 --stride 2,3 --padding 1,1 \
+     --dilation 2,1 --check --quiet --report json >"$tmp/wt.json" 2>"$tmp/err" &&
+   jq -e '.runs == 6 and .hw_macs == .useful_macs and .zero_operands_skipped > 0' "$tmp/wt.json" >/dev/null &&
+   $S sim yaml/small8x8.yaml conv2d_weight_grad --random 2,3,9,8:7,3,2 --stride 2,3 --padding 1,1 \
+     --check --quiet --report json >"$tmp/wd.json" 2>>"$tmp/err" && jq -e '.runs == 1' "$tmp/wd.json" >/dev/null; then
+  ok "weight gradient: per-tap matrix products for 20 channels, the dilated-kernel form for 3"
+else
+  nok "weight gradient mappings" "$(cat "$tmp/wt.json" "$tmp/err" | head -c 400)"
+fi
+
 # ---- the hardware refuses a bad descriptor, and the watchdog names the stuck block ----
 export SAGEN_WATCHDOG_CYCLES=20000
 SAGEN_FAULT=bad_desc expect "bad descriptor refused by the hardware" 1 "refused the descriptor of pass 0 (STATUS.error)" \
