@@ -1134,8 +1134,55 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
                 ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
   /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image)
    * against those of the per-tap matrix products (their pixels are the C channels). */
-  double busy_dil = (double)(l->r * l->s) / (double)(cdiv(l->r * l->s, c->rows) * c->rows);
+  long rs = l->r * l->s;
+  double busy_dil = (double)rs / (double)(cdiv(rs, c->rows) * c->rows);
   double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
+  double busy_all = (double)(l->c * rs) / (double)(cdiv(l->c * rs, c->rows) * c->rows);
+  /* every tap sees every position (no padding reached): the taps can share one product */
+  int full = (oh - 1) * l->sh - l->ph >= 0 && l->ph == 0 && l->pw == 0 &&
+             (oh - 1) * l->sh + (l->r - 1) * l->dh < l->h && (ow - 1) * l->sw + (l->s - 1) * l->dw < l->w;
+  if (!fill && full && busy_all > busy_dil && busy_all > busy_tap && l->c * rs <= 65535 &&
+      (double)l->n * oh * ow * l->c * rs <= 2e9) {
+    /* One matrix product for all taps: pixels are the C x R x S outputs (c, r, s) (one row,
+     * in dw's own order), channels the N*OH*OW positions, dy the K filters. Fills the lanes when
+     * C alone would not (a first layer's 3 channels). The host streams x once per tap at the
+     * stride (the rows of x's im2col, never a zero); dy undilated. */
+    long m = l->n * oh * ow, np = l->c * rs;
+    long xs[4] = {1, m, 1, np}, ks[4] = {l->k, m, 1, 1};
+    tensor_t xg = {0}, kg = {0};
+    if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
+      tensor_free(&xg);
+      tensor_free(&kg);
+      tensor_free(dw);
+      snprintf(err, errlen, "out of memory");
+      return 1;
+    }
+    for (long n = 0; n < l->n; n++)
+      for (long oy = 0; oy < oh; oy++)
+        for (long ox = 0; ox < ow; ox++) {
+          long q = (n * oh + oy) * ow + ox;
+          for (long ch = 0; ch < l->c; ch++)
+            for (long r = 0; r < l->r; r++)
+              for (long sx = 0; sx < l->s; sx++)
+                xg.data[q * np + (ch * l->r + r) * l->s + sx] =
+                    vat(&xv0, n, ch, oy * l->sh + r * l->dh, ox * l->sw + sx * l->dw);
+          for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
+        }
+    layer_t ml = {1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
+    view_t mx = view_of(&xg), mk = view_of(&kg);
+    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, 1}, 0, 0};   /* dw is contiguous: (c,r,s) */
+    int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
+    tensor_free(&xg);
+    tensor_free(&kg);
+    if (bad) {
+      tensor_free(dw);
+      return 1;
+    }
+    backward_ideal(rep, c, l);
+    rep->zero_space = zs;
+    rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
+    return 0;
+  }
   if (!fill && busy_tap > busy_dil && (double)l->n * oh * ow <= 2e9) {
     /* For each kernel tap (r, s): dw[k][c][r][s] = sum over m = (n, oy, ox) of
      * dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw], over the positions whose
