@@ -1115,6 +1115,59 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   return 0;
 }
 
+/* One matrix product of the weight gradient, for the kernel taps [r0, r0+rn) x [s0, s0+sn):
+ * dw[k][c][r][s] = sum over the positions m = (n, oy, ox) at which every tap of the block reads
+ * x inside the input of dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw]. It runs
+ * as a 1x1 convolution of one image whose pixels are the outputs (c, r, s) of the block (one
+ * row, in dw's order) and whose channels are the positions, with dy as its K filters: the lanes
+ * fill with C (x RN x SN) pixels where the dilated-kernel form has only R x S per image. The
+ * host streams x at the stride once per tap and dy undilated (the gathers a strided DMA does);
+ * no zero-insertion is formed. A block of one tap drops only padding; a block of all taps must
+ * meet none (the caller's choice). Returns 0, or 1 with ERR. */
+static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                               const tensor_t *dy, tensor_t *dw, long r0, long rn, long s0,
+                               long sn, const drive_opts_t *o, report_t *rep, char *err,
+                               size_t errlen)
+{
+  view_t xv = view_of(x), dyv = view_of(dy), dwv = view_of(dw);
+  long oh = layer_out_h(l), ow = layer_out_w(l), r1 = r0 + rn - 1, s1 = s0 + sn - 1;
+  long oy0 = 0, oy1 = oh, ox0 = 0, ox1 = ow;   /* [oy0, oy1): every tap's x row inside */
+  while (oy0 < oh && oy0 * l->sh - l->ph + r0 * l->dh < 0) oy0++;
+  while (oy1 > oy0 && (oy1 - 1) * l->sh - l->ph + r1 * l->dh >= l->h) oy1--;
+  while (ox0 < ow && ox0 * l->sw - l->pw + s0 * l->dw < 0) ox0++;
+  while (ox1 > ox0 && (ox1 - 1) * l->sw - l->pw + s1 * l->dw >= l->w) ox1--;
+  long ny = oy1 - oy0, nx = ox1 - ox0, m = l->n * ny * nx, np = l->c * rn * sn;
+  if (m == 0) return 0;   /* the taps only meet padding: dw stays zero */
+  long xs[4] = {1, m, 1, np}, ks[4] = {l->k, m, 1, 1};
+  tensor_t xg = {0}, kg = {0};
+  if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
+    tensor_free(&xg);
+    tensor_free(&kg);
+    snprintf(err, errlen, "out of memory");
+    return 1;
+  }
+  for (long n = 0; n < l->n; n++)
+    for (long oy = oy0; oy < oy1; oy++)
+      for (long ox = ox0; ox < ox1; ox++) {
+        long q = (n * ny + oy - oy0) * nx + ox - ox0;
+        for (long ch = 0; ch < l->c; ch++)
+          for (long r = r0; r <= r1; r++)
+            for (long s = s0; s <= s1; s++)
+              xg.data[q * np + (ch * rn + r - r0) * sn + s - s0] =
+                  vat(&xv, n, ch, oy * l->sh - l->ph + r * l->dh, ox * l->sw - l->pw + s * l->dw);
+        for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv, n, k, oy, ox);
+      }
+  layer_t ml = {1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
+  view_t mx = view_of(&xg), mk = view_of(&kg);
+  /* pixel (c, r, s) of the block: one tap strides over c; all taps are dw's own order */
+  view_t mo = {dw->data, r0 * dwv.st[2] + s0 * dwv.st[3],
+               {0, dwv.st[0], 0, rn * sn == 1 ? dwv.st[1] : dwv.st[3]}, 0, 0};
+  int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
+  tensor_free(&xg);
+  tensor_free(&kg);
+  return bad;
+}
+
 int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                              const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
                              report_t *rep, char *err, size_t errlen)
@@ -1139,100 +1192,22 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
   double busy_all = (double)(l->c * rs) / (double)(cdiv(l->c * rs, c->rows) * c->rows);
   /* every tap sees every position (no padding reached): the taps can share one product */
-  int full = (oh - 1) * l->sh - l->ph >= 0 && l->ph == 0 && l->pw == 0 &&
-             (oh - 1) * l->sh + (l->r - 1) * l->dh < l->h && (ow - 1) * l->sw + (l->s - 1) * l->dw < l->w;
-  if (!fill && full && busy_all > busy_dil && busy_all > busy_tap && l->c * rs <= 65535 &&
-      (double)l->n * oh * ow * l->c * rs <= 2e9) {
-    /* One matrix product for all taps: pixels are the C x R x S outputs (c, r, s) (one row,
-     * in dw's own order), channels the N*OH*OW positions, dy the K filters. Fills the lanes when
-     * C alone would not (a first layer's 3 channels). The host streams x once per tap at the
-     * stride (the rows of x's im2col, never a zero); dy undilated. */
-    long m = l->n * oh * ow, np = l->c * rs;
-    long xs[4] = {1, m, 1, np}, ks[4] = {l->k, m, 1, 1};
-    tensor_t xg = {0}, kg = {0};
-    if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
-      tensor_free(&xg);
-      tensor_free(&kg);
-      tensor_free(dw);
-      snprintf(err, errlen, "out of memory");
-      return 1;
-    }
-    for (long n = 0; n < l->n; n++)
-      for (long oy = 0; oy < oh; oy++)
-        for (long ox = 0; ox < ow; ox++) {
-          long q = (n * oh + oy) * ow + ox;
-          for (long ch = 0; ch < l->c; ch++)
-            for (long r = 0; r < l->r; r++)
-              for (long sx = 0; sx < l->s; sx++)
-                xg.data[q * np + (ch * l->r + r) * l->s + sx] =
-                    vat(&xv0, n, ch, oy * l->sh + r * l->dh, ox * l->sw + sx * l->dw);
-          for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
+  int full = l->ph == 0 && l->pw == 0 && (oh - 1) * l->sh + (l->r - 1) * l->dh < l->h &&
+             (ow - 1) * l->sw + (l->s - 1) * l->dw < l->w;
+  int all = full && l->c * rs <= 65535 && busy_all > busy_dil && busy_all > busy_tap;
+  if (!fill && (all || busy_tap > busy_dil)) {
+    /* Matrix products over the positions m = (n, oy, ox): one over all taps, or one per tap
+     * (a tap's padding positions drop out of its product). */
+    for (long r = 0; r < (all ? 1 : l->r); r++)
+      for (long sx = 0; sx < (all ? 1 : l->s); sx++)
+        if (weight_grad_product(hw, c, l, x, dy, dw, r, all ? l->r : 1, sx, all ? l->s : 1, o,
+                                rep, err, errlen)) {
+          tensor_free(dw);
+          return 1;
         }
-    layer_t ml = {1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
-    view_t mx = view_of(&xg), mk = view_of(&kg);
-    view_t mo = {dw->data, 0, {0, dwv0.st[0], 0, 1}, 0, 0};   /* dw is contiguous: (c,r,s) */
-    int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
-    tensor_free(&xg);
-    tensor_free(&kg);
-    if (bad) {
-      tensor_free(dw);
-      return 1;
-    }
     backward_ideal(rep, c, l);
     rep->zero_space = zs;
     rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
-    return 0;
-  }
-  if (!fill && busy_tap > busy_dil && (double)l->n * oh * ow <= 2e9) {
-    /* For each kernel tap (r, s): dw[k][c][r][s] = sum over m = (n, oy, ox) of
-     * dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw], over the positions whose
-     * x lies inside the input (the padding is never fetched), a matrix product. It runs as a
-     * 1x1 convolution of one image whose pixels are the C channels of x (one row) and whose
-     * channels are the positions m, with dy as its K filters: every lane and column has work,
-     * where the dilated-kernel form gives each image only R x S output pixels. The host
-     * streams x at the stride and dy undilated (the gathers a strided DMA does); no
-     * zero-insertion is formed, so the zero-space operands are counted from the shapes. */
-    for (long r = 0; r < l->r; r++)
-      for (long sx = 0; sx < l->s; sx++) {
-        long oy0 = 0, oy1 = oh, ox0 = 0, ox1 = ow;   /* [oy0, oy1): x row inside the input */
-        while (oy0 < oh && oy0 * l->sh - l->ph + r * l->dh < 0) oy0++;
-        while (oy1 > oy0 && (oy1 - 1) * l->sh - l->ph + r * l->dh >= l->h) oy1--;
-        while (ox0 < ow && ox0 * l->sw - l->pw + sx * l->dw < 0) ox0++;
-        while (ox1 > ox0 && (ox1 - 1) * l->sw - l->pw + sx * l->dw >= l->w) ox1--;
-        long ny = oy1 - oy0, nx = ox1 - ox0, m = l->n * ny * nx;
-        if (m == 0) continue;   /* the tap only meets padding: dw stays zero */
-        long xs[4] = {1, m, 1, l->c}, ks[4] = {l->k, m, 1, 1};
-        tensor_t xg = {0}, kg = {0};
-        if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
-          tensor_free(&xg);
-          tensor_free(&kg);
-          tensor_free(dw);
-          snprintf(err, errlen, "out of memory");
-          return 1;
-        }
-        for (long n = 0; n < l->n; n++)
-          for (long oy = oy0; oy < oy1; oy++)
-            for (long ox = ox0; ox < ox1; ox++) {
-              long q = (n * ny + oy - oy0) * nx + ox - ox0;
-              long iy = oy * l->sh - l->ph + r * l->dh, ix = ox * l->sw - l->pw + sx * l->dw;
-              for (long ch = 0; ch < l->c; ch++) xg.data[q * l->c + ch] = vat(&xv0, n, ch, iy, ix);
-              for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv0, n, k, oy, ox);
-            }
-        layer_t ml = {1, m, 1, l->c, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, l->c, 0, 0, 0, 0, 0, 0, 0};
-        view_t mx = view_of(&xg), mk = view_of(&kg);
-        view_t mo = {dw->data, r * dwv0.st[2] + sx * dwv0.st[3], {0, dwv0.st[0], 0, dwv0.st[1]},
-                     0, 0};
-        int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
-        tensor_free(&xg);
-        tensor_free(&kg);
-        if (bad) {
-          tensor_free(dw);
-          return 1;
-        }
-      }
-    backward_ideal(rep, c, l);
-    rep->zero_space = zs;
-    rep->zero_skipped += (uint64_t)l->c * l->r * l->s * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
   view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0};
