@@ -29,13 +29,16 @@ enum {
 view_t view_of(const tensor_t *t)
 {
   view_t v = {t->data, 0, {t->shape[1] * t->shape[2] * t->shape[3], t->shape[2] * t->shape[3],
-                           t->shape[3], 1}, 0, 0};
+                           t->shape[3], 1}, 0, 0, 0, 0};
   return v;
 }
 
 static long vidx(const view_t *v, long a, long b, long c, long d)
 {
-  long x = v->xsplit > 0 ? d / v->xsplit * v->xst_hi + d % v->xsplit * v->st[3] : d * v->st[3];
+  if (v->xsplit <= 0) return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3];
+  long hi = d / v->xsplit;
+  long x = d % v->xsplit * v->st[3] +
+           (v->xsplit2 > 0 ? hi % v->xsplit2 * v->xst_hi + hi / v->xsplit2 * v->xst_top : hi * v->xst_hi);
   return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + x;
 }
 
@@ -607,16 +610,20 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   lv.oh = oh;
   lv.ow = ow;
   /* A 1x1 convolution without padding is a matrix product over the output pixels: the host
-   * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, and the array runs
-   * stride 1 with every lane busy; its results go back into the rows of the output view. */
-  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && oh * ow <= 65535 &&
+   * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, the images of the batch
+   * one after the other, and the array runs stride 1 with every lane busy; its results go back
+   * into the rows of the output view. */
+  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && l0->n * oh * ow <= 65535 &&
       yv0->xsplit == 0 && (oh - 1) * l0->sh < l0->h && (ow - 1) * l0->sw < l0->w) {
     yflat = *yv0;
+    yflat.st[0] = 0;
     yflat.st[2] = 0;
     yflat.xsplit = ow;
     yflat.xst_hi = yv0->st[2];
+    yflat.xsplit2 = oh;
+    yflat.xst_top = yv0->st[0];
     yv = &yflat;
-    long gshape[4] = {l0->n, l0->c, 1, oh * ow};
+    long gshape[4] = {1, l0->c, 1, l0->n * oh * ow};
     if (tensor_alloc(&xg, 4, gshape)) {
       snprintf(err, errlen, "out of memory");
       goto fail;
@@ -625,9 +632,10 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
       for (long ch = 0; ch < l0->c; ch++)
         for (long oy = 0; oy < oh; oy++)
           for (long ox = 0; ox < ow; ox++)
-            xg.data[((n * l0->c + ch) * oh + oy) * ow + ox] = vat(x0, n, ch, oy * l0->sh, ox * l0->sw);
+            xg.data[(ch * l0->n + n) * oh * ow + oy * ow + ox] = vat(x0, n, ch, oy * l0->sh, ox * l0->sw);
+    lv.n = 1;
     lv.h = 1;
-    lv.w = oh * ow;
+    lv.w = l0->n * oh * ow;
     lv.sh = lv.sw = lv.dh = lv.dw = 1;
     xgv = view_of(&xg);
     x = &xgv;
@@ -871,7 +879,6 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   if (tty && now_s() - t0 > 0.5) fprintf(stderr, "\r%70s\r", "");
   free(loaded);
   free(read_out);
-  /* With the 1x1 flattening the output (N,K,1,OH*OW) is already (N,K,OH,OW) in memory. */
   uint64_t total = hw->cycles - start_cycle;
 
   uint64_t cnt[C_COUNT];
@@ -1057,8 +1064,8 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
                       0, 1, l->r, 0, 1, l->s, 1};
         view_t dxe = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0};
-        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0};
+                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
+        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0};
         if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
           tensor_free(dx);
           return 1;
@@ -1082,9 +1089,9 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       pl.dense_w = l->s;
       /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
       view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
-                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0};
+                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0};
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0};
+                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
       if (drive_conv(hw, c, &pl, &dyv, &wv, &dxv, o, rep, err, errlen)) {
         tensor_free(dx);
         return 1;
@@ -1161,7 +1168,7 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
   view_t mx = view_of(&xg), mk = view_of(&kg);
   /* pixel (c, r, s) of the block: one tap strides over c; all taps are dw's own order */
   view_t mo = {dw->data, r0 * dwv.st[2] + s0 * dwv.st[3],
-               {0, dwv.st[0], 0, rn * sn == 1 ? dwv.st[1] : dwv.st[3]}, 0, 0};
+               {0, dwv.st[0], 0, rn * sn == 1 ? dwv.st[1] : dwv.st[3]}, 0, 0, 0, 0};
   int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
   tensor_free(&xg);
   tensor_free(&kg);
@@ -1210,9 +1217,9 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
     rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
-  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0};
-  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}, 0, 0};
-  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}, 0, 0};
+  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0, 0, 0};
+  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}, 0, 0, 0, 0};
+  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}, 0, 0, 0, 0};
   /* the kernel's taps sit every stride positions of the zero-inserted dy */
   layer_t gl = {l->c, l->n, l->h, l->w, l->k, oh, ow, l->dh, l->dw, l->ph, l->pw, l->sh, l->sw,
                 l->r, l->s, 0, l->sh, (oh - 1) * l->sh + 1, 0, l->sw, (ow - 1) * l->sw + 1, 0};

@@ -36,8 +36,10 @@ typedef struct view {
   long off;
   long st[4];
   /* xsplit > 0: the last index q is two, (q / xsplit, q % xsplit), at strides (xst_hi, st[3]):
-   * a flattened row of pixels written back into rows of a strided view */
-  long xsplit, xst_hi;
+   * a flattened row of pixels written back into rows of a strided view. xsplit2 > 0 splits
+   * q / xsplit once more, (q / xsplit / xsplit2, q / xsplit % xsplit2) at (xst_top, xst_hi):
+   * the images of a batch flattened into the same row. */
+  long xsplit, xst_hi, xsplit2, xst_top;
 } view_t;
 
 /* The contiguous view of T (rank 4). */
