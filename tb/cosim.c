@@ -437,7 +437,7 @@ int cosim_main(int argc, char **argv)
     goto done;
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0,
-                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill")};
+                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

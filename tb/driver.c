@@ -181,7 +181,7 @@ static long splits(long v, long *out, long max)
 }
 
 static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
-                         int contexts, tiling_t *best, char *err, size_t errlen)
+                         int contexts, tiling_t *best, double *cost_out, char *err, size_t errlen)
 {
   static long cts[4096], kts[4096], rts[64], sts[64];
   long ncts = splits(l->c, cts, 4096);
@@ -243,6 +243,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
              need_if, c->if_words * c->bus_elems, 1L, c->wt_words, c->out_words);
     return 1;
   }
+  if (cost_out) *cost_out = best_cost;
   return 0;
 }
 
@@ -583,8 +584,9 @@ static void report_add(report_t *sum, const report_t *r)
   sum->utilization = sum->cycles ? (double)sum->ideal_cycles / (double)sum->cycles : 0;
 }
 
-int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, const view_t *w,
-               const view_t *yv0, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0,
+                               const view_t *w, const view_t *yv0, const drive_opts_t *o,
+                               report_t *sum, char *err, size_t errlen)
 {
   const view_t *yv = yv0;
   view_t yflat;
@@ -646,7 +648,7 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0, co
   }
 
   tiling_t t = {0, 0, 0, 0, 0, 0, 0};
-  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, &t, err, errlen)) goto fail;
+  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, &t, NULL, err, errlen)) goto fail;
   long np = 0, nt = 0;
   if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -1120,6 +1122,63 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
     return 1;
   }
   return 0;
+}
+
+/* The layer with its two spatial axes exchanged (its views exchange the strides of H and W). */
+static layer_t layer_transposed(const layer_t *l)
+{
+  layer_t t = *l;
+  t.h = l->w; t.w = l->h;
+  t.r = l->s; t.s = l->r;
+  t.sh = l->sw; t.sw = l->sh;
+  t.ph = l->pw; t.pw = l->ph;
+  t.dh = l->dw; t.dw = l->dh;
+  t.oh = l->ow; t.ow = l->oh;
+  t.lead_h = l->lead_w; t.lead_w = l->lead_h;
+  t.gap_h = l->gap_w; t.gap_w = l->gap_h;
+  t.dense_h = l->dense_w; t.dense_w = l->dense_h;
+  return t;
+}
+
+static view_t view_transposed(const view_t *v)
+{
+  view_t t = *v;
+  t.st[2] = v->st[3];
+  t.st[3] = v->st[2];
+  return t;
+}
+
+/* A convolution in the orientation that runs faster. The feeder reads a kernel row's elements
+ * of a context as one segment of bus words, so a kernel taller than wide (an input-gradient
+ * phase with 2 x 1 taps, a 3 x 1 layer) reads R segments for R x 1 steps per channel and waits
+ * on the bus; exchanging H and W (strides of the views, no copy) turns it into 1 x R. The
+ * tiling cost model decides, for every layer, which orientation is cheaper. */
+int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
+               const view_t *y, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+{
+  int flat = l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0;
+  int orient = o ? o->orientation : 0;
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  if (!flat && orient != 1 && x->xsplit == 0 && w->xsplit == 0 && y->xsplit == 0 && oh > 0 && ow > 0) {
+    layer_t lt = layer_transposed(l);
+    lt.oh = ow;
+    lt.ow = oh;
+    int swap = orient == 2;
+    if (!swap) {
+      double bpc = (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+      tiling_t t0, t1;
+      double c0 = -1, c1 = -1;
+      char e[8];
+      swap = !choose_tiling(c, l, oh, ow, bpc, o->contexts, &t0, &c0, e, sizeof e) &&
+             !choose_tiling(c, &lt, ow, oh, bpc, o->contexts, &t1, &c1, e, sizeof e) &&
+             c1 < 0.95 * c0;
+    }
+    if (swap) {
+      view_t xt = view_transposed(x), wt = view_transposed(w), yt = view_transposed(y);
+      return drive_conv_oriented(hw, c, &lt, &xt, &wt, &yt, o, sum, err, errlen);
+    }
+  }
+  return drive_conv_oriented(hw, c, l, x, w, y, o, sum, err, errlen);
 }
 
 /* One matrix product of the weight gradient, for the kernel taps [r0, r0+rn) x [s0, s0+sn):

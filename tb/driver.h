@@ -86,6 +86,8 @@ typedef struct drive_opts {
   int contexts;                  /* 0: the driver chooses; 1: contexts wrap across output rows;
                                     2: contexts stay inside a row (tests use it to force one) */
   int zero_fill;                 /* backward ops: BP-im2col's zero_fill instead of zero_skip */
+  int orientation;               /* 0: the driver chooses; 1: as given; 2: H and W exchanged
+                                    (tests use 1 and 2 to force one) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

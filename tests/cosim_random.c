@@ -109,10 +109,12 @@ int main(int argc, char **argv)
                "pad=%ld,%ld dil=%ld,%ld", names[op], c.name, seed, l.n, l.c, l.h, l.w, l.k, l.c, l.r, l.s,
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       size_t dl = strlen(desc);
-      /* the driver's choice, or either context mapping forced */
-      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2), fill};
-      snprintf(desc + dl, sizeof desc - dl, " contexts=%s%s",
+      /* the driver's choice, or either context mapping and either orientation forced */
+      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2), fill, 0};
+      o.orientation = (int)rng_range(&s, 0, 2);
+      snprintf(desc + dl, sizeof desc - dl, " contexts=%s orient=%s%s",
                o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row",
+               o.orientation == 0 ? "auto" : o.orientation == 1 ? "as-given" : "swapped",
                op == 0 ? "" : fill ? " zero_fill" : " zero_skip");
       report_t rep;
       int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
