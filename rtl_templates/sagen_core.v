@@ -118,6 +118,7 @@ module sagen_core #(
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
   wire [31:0] ev_zskip, debug;
+  wire seq_err;
   wire if_re, wt_re, out_re, out_we;
 
   sagen_ctrl #(
@@ -152,7 +153,8 @@ module sagen_core #(
     .ev_zero_step_i (ev_zero_step),
     .ev_zero_pe_i   (ev_zero_pe),
     .ev_zskip_i     (ev_zskip),
-    .debug_i        (debug)
+    .debug_i        (debug),
+    .seq_err_i      (seq_err)
   );
   assign busy_o = busy;
   reg irq_q;
@@ -375,6 +377,20 @@ module sagen_core #(
   assign ev_drain      = draining;
   assign ev_fill       = waiting && !started_q;
   assign ev_stall      = waiting && started_q;
+
+  // Cross-check of the two walks of a context's reduction: the feed lanes mark the last element
+  // of each context (lane 0 stands for all; they pop together), the tap sequencer its last tap.
+  // A context must end on the element the lanes marked, and after that element the sequencer
+  // may present no other non-zero tap in the same context. A disagreement sets STATUS.sequence.
+  reg  fed_last_q;   // the marked element of this context has been popped
+  wire ctx_end_ok = pop ? f_head_last[0] : fed_last_q;
+  assign seq_err = (g_adv && g_last && !no_ops && !ctx_end_ok) || (busy && g_vld && g_nz && fed_last_q);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                fed_last_q <= 1'b0;
+    else if (go)                fed_last_q <= 1'b0;
+    else if (g_adv && g_last)   fed_last_q <= 1'b0;
+    else if (pop)               fed_last_q <= f_head_last[0];
+  end
 
   // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
   // last pixel or, with a virtual width, past the real width of the row do no useful work.

@@ -4,11 +4,13 @@
 // latched when the pass begins, so the host may write the next one while a pass runs; a start
 // written while busy is held (STATUS.pending) and begins the cycle the running pass ends. A
 // descriptor that cannot work (a zero count, a pattern wider than the hardware) is refused:
-// STATUS.error is set and the pass ends at once without touching the memories.
+// STATUS.error is set and the pass ends at once without touching the memories. STATUS.sequence
+// is set (and stays until cleared) when the tap sequencer and the data feeder disagree on where
+// a context ends: a hardware self-check of the two walks of the same reduction.
 //
 // CSR map (32-bit registers, word addresses):
-//   0 CTRL      W  bit0 start, bit1 clear counters and error
-//   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, [31:8] passes ended
+//   0 CTRL      W  bit0 start, bit1 clear counters, error and sequence
+//   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, bit3 sequence, [31:8] passes ended
 //   2..27      RW pass descriptor, 26 registers (fields: sagen_core.v)
 //   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
 //   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
@@ -53,7 +55,8 @@ module sagen_ctrl #(
   input  wire                ev_zero_step_i,   // a step that fed created zeros
   input  wire [15:0]         ev_zero_pe_i,     // PEs fed a created zero this cycle
   input  wire [31:0]         ev_zskip_i,       // zero-space operands not fetched this cycle
-  input  wire [31:0]         debug_i           // DEBUG register
+  input  wire [31:0]         debug_i,          // DEBUG register
+  input  wire                seq_err_i         // sequencer and feeder disagree on a context end
 );
 
   localparam integer NDESC  = 26;            // descriptor registers 2..27
@@ -68,7 +71,7 @@ module sagen_ctrl #(
   reg [31:0] desc_q [0:NDESC-1];
   reg [31:0] pat_q  [0:7];
   reg [47:0] cnt_q  [0:NCNT-1];
-  reg        pending_q, error_q;
+  reg        pending_q, error_q, seq_q;
   reg [23:0] passes_q;
 
   // A descriptor the hardware cannot run: a loop that would never end or never start, more
@@ -100,7 +103,7 @@ module sagen_ctrl #(
     if (!rst_ni) begin
       for (i = 0; i < NDESC; i = i + 1) desc_q[i] <= 32'd0;
       for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
-      pending_q <= 1'b0; error_q <= 1'b0; passes_q <= 24'd0;
+      pending_q <= 1'b0; error_q <= 1'b0; seq_q <= 1'b0; passes_q <= 24'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {(26*32){1'b0}};
       d_pat_o <= {PAT_BITS{1'b0}};
@@ -109,6 +112,8 @@ module sagen_ctrl #(
       if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
+      if (clear_wr) seq_q <= 1'b0;
+      else if (seq_err_i) seq_q <= 1'b1;
       if (start_wr && (busy_o || go_o)) pending_q <= 1'b1;
       if (launch) begin
         pending_q <= 1'b0;
@@ -162,7 +167,7 @@ module sagen_ctrl #(
   always @* begin
     csr_rdata_o = 32'd0;
     if (csr_addr_i == 7'd1) begin
-      csr_rdata_o = {passes_q, 5'd0, error_q, pending_q, busy_o || go_o};
+      csr_rdata_o = {passes_q, 4'd0, seq_q, error_q, pending_q, busy_o || go_o};
     end else if (csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) begin
       csr_rdata_o = desc_q[didx[4:0]];
     end else if (csr_addr_i == 7'd28) begin

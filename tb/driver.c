@@ -530,8 +530,10 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
 }
 
 /* Test hooks, from the environment: SAGEN_WATCHDOG_CYCLES (default 20000000) and
- * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0) or SAGEN_FAULT=hang (pass 0's
- * tap sequence one column longer than the feeder's, so the array waits for ever). */
+ * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0), SAGEN_FAULT=hang (pass 0's
+ * weight words per context one short, so the weight fetcher runs dry and the array waits for
+ * ever) or SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
+ * which the hardware's cross-check of the two reports as STATUS.sequence). */
 static uint64_t watchdog_cycles(void)
 {
   const char *e = getenv("SAGEN_WATCHDOG_CYCLES");
@@ -720,7 +722,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
       if (prog_word < 0) {
         program_descriptor(c, l, p, o && o->zero_fill, desc, pat);
         if (next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
-        if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_NZ] += 1u << 16;
+        if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
+        if (next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
         prog_word = 0;
       }
       if (prog_word < D_COUNT + npat) {
@@ -851,6 +854,14 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
       if (error) {
         snprintf(err, errlen, "the hardware refused the descriptor of pass %ld (STATUS.error)",
                  passes_done - 1);
+        free(loaded);
+        free(read_out);
+        goto fail;
+      }
+      if ((st >> 3) & 1) {
+        snprintf(err, errlen, "the tap sequencer and the data feeder disagree on where a context "
+                 "of pass %ld ends (STATUS.sequence): the pass descriptor or the hardware is wrong",
+                 passes_done);
         free(loaded);
         free(read_out);
         goto fail;

@@ -239,8 +239,12 @@ fi
 export SAGEN_WATCHDOG_CYCLES=20000
 SAGEN_FAULT=bad_desc expect "bad descriptor refused by the hardware" 1 "refused the descriptor of pass 0 (STATUS.error)" \
   $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
-SAGEN_FAULT=hang expect "watchdog names the stuck block" 1 "no progress for 20000 cycles at pass 0 of 1: stuck block: the data feeder" \
+SAGEN_FAULT=hang expect "watchdog names the stuck block" 1 "no progress for 20000 cycles at pass 0 of 1: stuck block: the weight fetcher" \
   $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check" 1 "disagree on where a context of pass 0 ends (STATUS.sequence)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check, zero_fill" 1 "(STATUS.sequence)" \
+  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --stride 2 --bp-mode zero_fill --quiet
 unset SAGEN_WATCHDOG_CYCLES
 
 # ---- Icarus replay of the backward ops, both modes ----
