@@ -35,10 +35,12 @@ view_t view_of(const tensor_t *t)
 
 static long vidx(const view_t *v, long a, long b, long c, long d)
 {
-  if (v->xsplit <= 0) return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + d * v->st[3];
-  long hi = d / v->xsplit;
-  long x = d % v->xsplit * v->st[3] +
-           (v->xsplit2 > 0 ? hi % v->xsplit2 * v->xst_hi + hi / v->xsplit2 * v->xst_top : hi * v->xst_hi);
+  long x = d * v->st[3];
+  if (v->xsplit > 0) {
+    long hi = d / v->xsplit;
+    x = d % v->xsplit * v->st[3] +
+        (v->xsplit2 > 0 ? hi % v->xsplit2 * v->xst_hi + hi / v->xsplit2 * v->xst_top : hi * v->xst_hi);
+  }
   return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + x;
 }
 
@@ -586,6 +588,20 @@ static void report_add(report_t *sum, const report_t *r)
   sum->utilization = sum->cycles ? (double)sum->ideal_cycles / (double)sum->cycles : 0;
 }
 
+/* Host-port bytes per cycle of a run: the option's, or the configuration's. */
+static double opts_bpc(const cfg_t *c, const drive_opts_t *o)
+{
+  return (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+}
+
+/* A 1x1 convolution without padding whose output pixels (every image) fit one row of the tap
+ * sequencer's count runs flattened, as a matrix product (see drive_conv_oriented). */
+static int flattens(const layer_t *l, long oh, long ow, const view_t *y)
+{
+  return l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0 && l->n * oh * ow <= 65535 &&
+         y->xsplit == 0 && (oh - 1) * l->sh < l->h && (ow - 1) * l->sw < l->w;
+}
+
 static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0,
                                const view_t *w, const view_t *yv0, const drive_opts_t *o,
                                report_t *sum, char *err, size_t errlen)
@@ -602,7 +618,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
   const layer_t *l = &lv;
   const view_t *x = x0;
   long oh = layer_out_h(l0), ow = layer_out_w(l0);
-  double bpc = (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+  double bpc = opts_bpc(c, o);
   report_t r1, *rep = &r1;
   memset(rep, 0, sizeof *rep);
   rep->dram_bytes_per_cycle = bpc;
@@ -617,8 +633,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
    * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, the images of the batch
    * one after the other, and the array runs stride 1 with every lane busy; its results go back
    * into the rows of the output view. */
-  if (l0->r == 1 && l0->s == 1 && l0->ph == 0 && l0->pw == 0 && l0->n * oh * ow <= 65535 &&
-      yv0->xsplit == 0 && (oh - 1) * l0->sh < l0->h && (ow - 1) * l0->sw < l0->w) {
+  if (flattens(l0, oh, ow, yv0)) {
     yflat = *yv0;
     yflat.st[0] = 0;
     yflat.st[2] = 0;
@@ -1167,21 +1182,22 @@ static view_t view_transposed(const view_t *v)
 int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
                const view_t *y, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
-  int flat = l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0;
   int orient = o ? o->orientation : 0;
   long oh = layer_out_h(l), ow = layer_out_w(l);
-  if (!flat && orient != 1 && x->xsplit == 0 && w->xsplit == 0 && y->xsplit == 0 && oh > 0 && ow > 0) {
+  if (orient != 1 && oh > 0 && ow > 0 && !flattens(l, oh, ow, y) && x->xsplit == 0 &&
+      w->xsplit == 0 && y->xsplit == 0) {
     layer_t lt = layer_transposed(l);
     lt.oh = ow;
     lt.ow = oh;
     int swap = orient == 2;
     if (!swap) {
-      double bpc = (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+      /* exchanged only for a clear gain: the estimate is a model, not a measurement */
+      int contexts = o ? o->contexts : 0;
       tiling_t t0, t1;
       double c0 = -1, c1 = -1;
       char e[8];
-      swap = !choose_tiling(c, l, oh, ow, bpc, o->contexts, &t0, &c0, e, sizeof e) &&
-             !choose_tiling(c, &lt, ow, oh, bpc, o->contexts, &t1, &c1, e, sizeof e) &&
+      swap = !choose_tiling(c, l, oh, ow, opts_bpc(c, o), contexts, &t0, &c0, e, sizeof e) &&
+             !choose_tiling(c, &lt, ow, oh, opts_bpc(c, o), contexts, &t1, &c1, e, sizeof e) &&
              c1 < 0.95 * c0;
     }
     if (swap) {
