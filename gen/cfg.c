@@ -418,7 +418,7 @@ typedef struct cfgkey {
 } cfgkey_t;
 
 enum {
-  K_NAME, K_ARRAY, K_ROWS, K_COLS, K_DATAFLOW,
+  K_NAME, K_ARRAY, K_ROWS, K_COLS, K_DATAFLOW, K_GROUPS,
   K_DATA, K_IN, K_WT, K_ACC,
   K_MEMORY, K_BUS, K_IFKIB, K_WTKIB, K_OUTKIB, K_DBUF, K_DRAM,
   K_FEEDER, K_REGS, K_PATTERN, K_FIFO,
@@ -437,6 +437,11 @@ static const cfgkey_t keys[NKEYS] = {
                 FIELD(cols), "PE columns: output channels computed at once"},
     [K_DATAFLOW] = {"array.dataflow", T_ENUM, 0, 0, "os", 0, 0, 0, "os", NULL, FIELD(dataflow),
                     "os: output-stationary, each PE keeps its accumulator"},
+    [K_GROUPS] = {"array.col_groups", T_INT, 0, 1, NULL, 1, 256, 0, NULL,
+                  "<= array.cols, rows x col_groups <= 256", FIELD(col_groups),
+                  "column groups: up to this many groups of columns can compute different "
+                  "pixels at once (one feed lane per row and group), so layers with few output "
+                  "channels still fill the columns"},
     [K_DATA] = {"data", T_MAP, 0, 0, NULL, 0, 0, 0, NULL, NULL, 0, 0,
                 "element widths, signed two's complement"},
     [K_IN] = {"data.input_bits", T_INT, 0, 8, NULL, 2, 16, 0, NULL, NULL, FIELD(input_bits),
@@ -975,6 +980,14 @@ static void cross_check(vstate_t *v)
     say(v->x, v->line[K_COLS], v->col[K_COLS],
         "array.cols: array.rows x array.cols = %d x %d is too many PEs: allowed at most 65536",
         c->rows, c->cols);
+  if (!v->bad[K_GROUPS] && !v->bad[K_COLS] && c->col_groups > c->cols)
+    say(v->x, v->line[K_GROUPS], v->col[K_GROUPS],
+        "array.col_groups: '%d' is more than array.cols=%d: allowed 1..array.cols",
+        c->col_groups, c->cols);
+  else if (!v->bad[K_GROUPS] && !v->bad[K_ROWS] && (long)c->rows * c->col_groups > 256)
+    say(v->x, v->line[K_GROUPS], v->col[K_GROUPS],
+        "array.col_groups: '%d' gives %ld feed lanes (array.rows x col_groups): allowed <= 256",
+        c->col_groups, (long)c->rows * c->col_groups);
   if (!v->bad[K_REGS] && !v->bad[K_FIFO] && c->fifo_depth < c->regs_per_lane)
     say(v->x, v->line[K_FIFO], v->col[K_FIFO],
         "feeder.fifo_depth: '%d' is less than feeder.regs_per_lane=%d: allowed >= "

@@ -18,6 +18,7 @@ typedef struct cfg {
   /* array */
   int rows, cols;             /* PEs: rows = output pixels (feed lanes), cols = output channels */
   char dataflow[8];           /* "os" (output-stationary); the only one for now */
+  int col_groups;             /* column groups the array can form (1: none): rows x col_groups lanes */
   /* data (signed two's complement) */
   int input_bits, weight_bits, acc_bits;
   /* memory */

@@ -256,7 +256,7 @@ static void emit_top(buf_t *b, const cfg_t *c)
     "    .FIFO_DEPTH(%d),\n    .BANKS     (%d),\n    .IF_WORDS  (%ld),\n"
     "    .WT_WORDS  (%ld),\n    .OUT_WORDS (%ld),\n    .IF_AW     (%d),\n"
     "    .WT_AW     (%d),\n    .OUT_AW    (%d),\n    .HP_AW     (%d),\n"
-    "    .HP_DW     (%d)\n"
+    "    .HP_DW     (%d),\n    .GROUPS    (%d)\n"
     "  ) u_core (\n"
     "    .clk_i      (clk_i),\n    .rst_ni     (rst_ni),\n    .csr_we_i   (csr_we_i),\n"
     "    .csr_addr_i (csr_addr_i),\n    .csr_wdata_i(csr_wdata_i),\n"
@@ -267,7 +267,8 @@ static void emit_top(buf_t *b, const cfg_t *c)
     "  );\n\nendmodule\n\n`resetall\n",
     c->name, c->rows, c->cols, c->input_bits, c->weight_bits, c->acc_bits, c->bus_elems,
     log2i(c->bus_elems), c->regs_per_lane, c->pattern_bits, c->fifo_depth, c->banks,
-    c->if_words, c->wt_words, c->out_words, c->if_aw, c->wt_aw, c->out_aw, hp_aw, hp_dw);
+    c->if_words, c->wt_words, c->out_words, c->if_aw, c->wt_aw, c->out_aw, hp_aw, hp_dw,
+    c->col_groups);
 }
 
 static void emit_params(buf_t *b, const cfg_t *c)
@@ -281,7 +282,8 @@ static void emit_params(buf_t *b, const cfg_t *c)
   buf_put(b, " */\n", 4);
   buf_printf(b, "#ifndef SAGEN_%s_PARAMS_H\n#define SAGEN_%s_PARAMS_H\n\n", up, up);
   struct { const char *k; long v; } kv[] = {
-    {"ROWS", c->rows}, {"COLS", c->cols}, {"INPUT_BITS", c->input_bits},
+    {"ROWS", c->rows}, {"COLS", c->cols}, {"COL_GROUPS", c->col_groups},
+    {"INPUT_BITS", c->input_bits},
     {"WEIGHT_BITS", c->weight_bits}, {"ACC_BITS", c->acc_bits}, {"BUS_ELEMS", c->bus_elems},
     {"IFMAP_KIB", c->ifmap_kib}, {"WEIGHT_KIB", c->weight_kib}, {"OUTPUT_KIB", c->output_kib},
     {"BANKS", c->banks}, {"DRAM_BYTES_PER_CYCLE", c->dram_bytes_per_cycle},

@@ -1,7 +1,11 @@
 // sagen_array: ROWS x COLS output-stationary systolic array of sagen_pe.
 //
 // Row r takes the (already skewed) stream of feed lane r at its left edge; column c takes the
-// (already skewed) weight stream of column c at its top edge. Results leave through the reserve
+// (already skewed) weight stream of column c at its top edge. With GROUPS > 1 the columns can be
+// split into groups that compute different pixels: inj_i[c*GROUPS + g] makes column c of row r
+// take lane g*ROWS + r instead of the value its left neighbour passes on, so a layer with few
+// output channels fills the columns with more pixels (the weights are then skewed within each
+// group, which sagen_core arranges). Results leave through the reserve
 // chains at the top edge: res_o[c] is the value leaving column c this step. Links between PEs are
 // per-link nets (arrays of nets), not packed multi-thousand-bit buses: both simulators run an
 // order of magnitude faster that way.
@@ -12,14 +16,16 @@ module sagen_array #(
   parameter integer COLS     = 4,   // PE columns = output channels per context
   parameter integer IN_BITS  = 8,   // signed input width
   parameter integer W_BITS   = 8,   // signed weight width
-  parameter integer ACC_BITS = 32   // accumulator width
+  parameter integer ACC_BITS = 32,  // accumulator width
+  parameter integer GROUPS   = 1    // lane groups (1: every row takes one lane at column 0)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
   input  wire                     en_i,      // array step
-  input  wire [ROWS*IN_BITS-1:0]  a_i,       // row r at [r*IN_BITS +: IN_BITS]
-  input  wire [ROWS-1:0]          a_vld_i,
-  input  wire [ROWS-1:0]          a_last_i,
+  input  wire [GROUPS*ROWS*IN_BITS-1:0] a_i, // lane l = g*ROWS + r at [l*IN_BITS +: IN_BITS]
+  input  wire [GROUPS*ROWS-1:0]   a_vld_i,
+  input  wire [GROUPS*ROWS-1:0]   a_last_i,
+  input  wire [COLS*GROUPS-1:0]   inj_i,     // column c takes lane group g (g >= 1, c >= 1)
   input  wire [COLS*W_BITS-1:0]   b_i,       // column c at [c*W_BITS +: W_BITS]
   output wire [COLS*ACC_BITS-1:0] res_o,     // column c at [c*ACC_BITS +: ACC_BITS]
   output wire [COLS-1:0]          res_vld_o
@@ -29,11 +35,26 @@ module sagen_array #(
   wire [IN_BITS-1:0]  a_h      [0:ROWS*(COLS+1)-1];
   wire                vld_h    [0:ROWS*(COLS+1)-1];
   wire                last_h   [0:ROWS*(COLS+1)-1];
+  // What enters PE (r, c) from the left: the link, or an injected lane.
+  wire [IN_BITS-1:0]  a_in     [0:ROWS*COLS-1];
+  wire                vld_in   [0:ROWS*COLS-1];
+  wire                last_in  [0:ROWS*COLS-1];
   // Vertical links: b_v[r*COLS + c] enters PE (r, c) from above; row ROWS leaves the array.
   wire [W_BITS-1:0]   b_v      [0:(ROWS+1)*COLS-1];
   // Reserve chain: res_v[r*COLS + c] leaves PE (r, c) upward; row ROWS is the (empty) bottom.
   wire [ACC_BITS-1:0] res_v    [0:(ROWS+1)*COLS-1];
   wire                resv_v   [0:(ROWS+1)*COLS-1];
+
+  // The lane of the group that starts at a column (INJ one bit per group), else LINK.
+  function [IN_BITS+1:0] pick(input [GROUPS-1:0] inj, input [GROUPS*(IN_BITS+2)-1:0] lanes,
+                              input [IN_BITS+1:0] link);
+    integer k;
+    begin
+      pick = link;
+      for (k = 1; k < GROUPS; k = k + 1)
+        if (inj[k]) pick = lanes[k*(IN_BITS+2) +: IN_BITS+2];
+    end
+  endfunction
 
   genvar r, c;
   generate
@@ -49,6 +70,29 @@ module sagen_array #(
       assign res_o[c*ACC_BITS +: ACC_BITS] = res_v[c];
       assign res_vld_o[c]                 = resv_v[c];
     end
+    for (r = 0; r < ROWS; r = r + 1) begin : g_inj_row
+      for (c = 0; c < COLS; c = c + 1) begin : g_inj_col
+        if (GROUPS == 1 || c == 0) begin : g_link
+          assign a_in[r*COLS + c]    = a_h[r*(COLS+1) + c];
+          assign vld_in[r*COLS + c]  = vld_h[r*(COLS+1) + c];
+          assign last_in[r*COLS + c] = last_h[r*(COLS+1) + c];
+        end else begin : g_mux
+          // lane groups 1..GROUPS-1 of this row, packed; at most one starts at this column
+          wire [GROUPS*(IN_BITS+2)-1:0] lanes;
+          genvar g;
+          assign lanes[IN_BITS+1:0] = {(IN_BITS+2){1'b0}};
+          for (g = 1; g < GROUPS; g = g + 1) begin : g_lane
+            assign lanes[g*(IN_BITS+2) +: IN_BITS+2] =
+                {a_vld_i[g*ROWS + r], a_last_i[g*ROWS + r], a_i[(g*ROWS + r)*IN_BITS +: IN_BITS]};
+          end
+          wire [IN_BITS+1:0] sel = pick(inj_i[c*GROUPS +: GROUPS], lanes,
+              {vld_h[r*(COLS+1) + c], last_h[r*(COLS+1) + c], a_h[r*(COLS+1) + c]});
+          assign a_in[r*COLS + c]    = sel[IN_BITS-1:0];
+          assign last_in[r*COLS + c] = sel[IN_BITS];
+          assign vld_in[r*COLS + c]  = sel[IN_BITS+1];
+        end
+      end
+    end
     for (r = 0; r < ROWS; r = r + 1) begin : g_row
       for (c = 0; c < COLS; c = c + 1) begin : g_col
         sagen_pe #(
@@ -59,9 +103,9 @@ module sagen_array #(
           .clk_i    (clk_i),
           .rst_ni   (rst_ni),
           .en_i     (en_i),
-          .a_i      (a_h[r*(COLS+1) + c]),
-          .a_vld_i  (vld_h[r*(COLS+1) + c]),
-          .a_last_i (last_h[r*(COLS+1) + c]),
+          .a_i      (a_in[r*COLS + c]),
+          .a_vld_i  (vld_in[r*COLS + c]),
+          .a_last_i (last_in[r*COLS + c]),
           .b_i      (b_v[r*COLS + c]),
           .res_i    (res_v[(r+1)*COLS + c]),
           .res_vld_i(resv_v[(r+1)*COLS + c]),
@@ -91,6 +135,9 @@ module sagen_array #(
         for (i = 0; i < COLS; i = i + 1) begin
           unused_acc = unused_acc ^ (^b_v[ROWS*COLS + i]);
         end
+        // group 0's injection bits and column 0's never select anything
+        unused_acc = unused_acc ^ (^inj_i[GROUPS-1:0]);
+        for (i = 0; i < COLS; i = i + 1) unused_acc = unused_acc ^ inj_i[i*GROUPS];
       end
       assign unused_edges = unused_acc;
     end

@@ -12,6 +12,12 @@
 // non-zero taps only. Each busy cycle is counted in exactly one of: valid step, zero step,
 // bubble, fill (before the first step of a pass), stall (feeder or weights not ready) and
 // drain (after the last tap of a pass entered the array).
+//
+// Column groups (GROUPS > 1, array.col_groups): a pass may split the columns into grp_n groups
+// of grp_w columns (descriptor 4). Group g computes its own pixels, fed by lanes g*ROWS..g*ROWS+
+// ROWS-1 that enter the array at the group's first column, with the weights of grp_w filters
+// (the host repeats them in every group); the weights and the results are skewed within each
+// group. A layer with few output channels then fills the columns with more pixels.
 `default_nettype none
 
 module sagen_core #(
@@ -33,7 +39,8 @@ module sagen_core #(
   parameter integer WT_AW      = 10,
   parameter integer OUT_AW     = 10,
   parameter integer HP_AW      = 10,   // max of the three address widths
-  parameter integer HP_DW      = 128   // max of the ifmap and weight word widths
+  parameter integer HP_DW      = 128,  // max of the ifmap and weight word widths
+  parameter integer GROUPS     = 1     // column groups the array can form (1: none)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -52,6 +59,7 @@ module sagen_core #(
   output wire                     irq_o        // a pass ended (one cycle)
 );
 
+  localparam integer LANES = GROUPS * ROWS;   // feed lanes: one per row and column group
   localparam integer IF_W  = BUS * IN_BITS;
   localparam integer WT_W  = COLS * W_BITS;
   localparam integer OUT_W = COLS * ACC_BITS;
@@ -75,6 +83,7 @@ module sagen_core #(
   // 22 dense taps in the pass        23 dense position of the pass's first non-zero tap (signed)
   // 24 dense distance between two non-zero taps      25 non-zero taps in the pass (0: none)
   // flags bit 4: zero_fill (walk every dense tap, feed created zeros on the zero-space ones)
+  // 4 [23:16] column groups (0 or 1: none) [31:24] their width in columns
   wire go, busy, pass_end;
   wire [26*32-1:0] desc;
   wire [PAT_BITS-1:0] d_pat;
@@ -125,7 +134,8 @@ module sagen_core #(
     .ROWS    (ROWS),
     .COLS    (COLS),
     .BUS     (BUS),
-    .PAT_BITS(PAT_BITS)
+    .PAT_BITS(PAT_BITS),
+    .GROUPS  (GROUPS)
   ) u_ctrl (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -173,6 +183,40 @@ module sagen_core #(
   // feeder and the weight fetcher stay idle and every step feeds created zeros.
   wire no_ops     = (d_nz_r == 16'd0) || (d_nz_s == 16'd0);
   wire ops_go     = go && !no_ops;
+
+  // ---- column groups: lanes, filters per group, and each column's place ------------------------
+  localparam [31:0] COLS32G = COLS;
+  localparam [31:0] ROWS32G = ROWS;
+  wire        grouped  = (GROUPS > 1) && (d_k_act[23:16] > 8'd1);
+  wire [15:0] grp_n    = grouped ? {8'd0, d_k_act[23:16]} : 16'd1;
+  wire [15:0] grp_w    = grouped ? {8'd0, d_k_act[31:24]} : COLS32G[15:0];
+  wire [31:0] lanes_w  = {16'd0, grp_n} * ROWS32G;
+  wire [15:0] lanes_rt = lanes_w[15:0];          // pixels per context
+  // Column c sits at place col_j[c] of group col_g[c] (columns past the last group continue the
+  // last one, with places >= grp_w); inj[c*GROUPS + g]: column c starts group g >= 1.
+  reg  [COLS*16-1:0]     col_j, dtap;
+  reg  [COLS*GROUPS-1:0] inj;
+  reg  [31:0]            cg, cstart, gs, cj;
+  integer cc, gg;
+  always @* begin
+    inj = {(COLS*GROUPS){1'b0}};
+    for (cc = 0; cc < COLS; cc = cc + 1) begin
+      cg = 32'd0;
+      cstart = 32'd0;
+      for (gg = 1; gg < GROUPS; gg = gg + 1) begin
+        gs = gg * {16'd0, grp_w};
+        if (gg < {16'd0, grp_n} && gs <= cc) begin
+          cg = gg;
+          cstart = gs;
+        end
+      end
+      cj = cc - cstart;
+      col_j[cc*16 +: 16] = cj[15:0];
+      // results of place j leave grp_w-1-j steps before those of the group's last column
+      dtap[cc*16 +: 16] = (col_j[cc*16 +: 16] < grp_w) ? grp_w - 16'd1 - col_j[cc*16 +: 16] : 16'd0;
+      if (cg != 32'd0 && cstart == cc) inj[cc*GROUPS + cg] = 1'b1;
+    end
+  end
 
   // ---- memories -------------------------------------------------------------------------------
   wire [IF_AW-1:0]  if_raddr;
@@ -234,15 +278,15 @@ module sagen_core #(
 
   // ---- feeder and weights -------------------------------------------------------------------
   wire                    f_ready, f_idle, w_ready;
-  wire [ROWS*IN_BITS-1:0] f_head;
-  wire [ROWS-1:0]         f_head_last;
+  wire [LANES*IN_BITS-1:0] f_head;
+  wire [LANES-1:0]        f_head_last;
   wire [WT_W-1:0]         w_head;
   wire                    pop;
   wire                    f_dbg_rd_vld, f_dbg_word_vld;
-  wire [ROWS-1:0]         f_dbg_lane_done, f_dbg_lane_nonempty;
+  wire [LANES-1:0]        f_dbg_lane_done, f_dbg_lane_nonempty;
 
   sagen_feeder #(
-    .ROWS    (ROWS),
+    .ROWS    (LANES),
     .BUS     (BUS),
     .LG_BUS  (LG_BUS),
     .IN_BITS (IN_BITS),
@@ -254,6 +298,7 @@ module sagen_core #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .start_i      (ops_go),
+    .lanes_i      (lanes_rt),
     .n_ch_i       (d_n_ch),
     .n_kr_i       (d_n_kr),
     .n_ctx_i      (d_n_ctx),
@@ -305,6 +350,8 @@ module sagen_core #(
     .n_ctx_i     (d_n_ctx),
     .n_kg_i      (d_n_kg),
     .k_act_i     (d_k_act[15:0]),
+    .grp_w_i     (grp_w),
+    .col_j_i     (col_j),
     .sram_re_o   (wt_re),
     .sram_addr_o (wt_raddr),
     .sram_rdata_i(wt_rdata),
@@ -397,14 +444,13 @@ module sagen_core #(
   reg [31:0] e_lanes_left, e_cols_left;   // pixels / filters of the current context and beyond
   reg [31:0] e_ctx;
   reg [15:0] e_x;                          // column of lane 0 (virtual width: no wrap inside)
-  localparam [31:0] ROWS32 = ROWS;
-  localparam [31:0] COLS32 = COLS;
-  localparam [15:0] ROWS16 = ROWS32[15:0];
+  wire [31:0] lanes32   = {16'd0, lanes_rt};
+  wire [31:0] grpw32    = {16'd0, grp_w};
   wire        virt      = (d_ow_virt > d_ow_real);
   wire [15:0] x_left    = (e_x < d_ow_real) ? d_ow_real - e_x : 16'd0;
-  wire [31:0] pix_act   = (e_lanes_left > ROWS32) ? ROWS32 : e_lanes_left;
+  wire [31:0] pix_act   = (e_lanes_left > lanes32) ? lanes32 : e_lanes_left;
   wire [31:0] lanes_act = (virt && {16'd0, x_left} < pix_act) ? {16'd0, x_left} : pix_act;
-  wire [31:0] cols_act  = (e_cols_left > COLS32) ? COLS32 : e_cols_left;
+  wire [31:0] cols_act  = (e_cols_left > grpw32) ? grpw32 : e_cols_left;
   wire [31:0] macs      = lanes_act * cols_act;
   assign ev_macs    = pop ? macs[15:0] : 16'd0;
   assign ev_zero_pe = zstep ? macs[15:0] : 16'd0;
@@ -416,7 +462,7 @@ module sagen_core #(
   wire [31:0] skip_ctx   = d_n_ch * (dense_taps - nz_taps);
   wire [31:0] skip_lanes = skip_ctx * lanes_act;
   assign ev_zskip = zstep ? lanes_act : ((!zero_fill && g_adv && g_last) ? skip_lanes : 32'd0);
-  wire [15:0] e_x_n     = e_x + ROWS16;
+  wire [15:0] e_x_n     = e_x + lanes_rt;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -424,20 +470,20 @@ module sagen_core #(
       e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_ctx <= 32'd0; e_x <= 16'd0;
     end else if (go) begin
       started_q <= 1'b0;
-      e_lanes_left <= d_npix; e_cols_left <= d_k_act; e_ctx <= 32'd0; e_x <= 16'd0;
+      e_lanes_left <= d_npix; e_cols_left <= {16'd0, d_k_act[15:0]}; e_ctx <= 32'd0; e_x <= 16'd0;
     end else begin
       if (step) gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
       if (g_adv) started_q <= 1'b1;
       if (g_adv && g_last) begin
         if (e_ctx + 32'd1 < d_n_ctx) begin
           e_ctx <= e_ctx + 32'd1;
-          e_lanes_left <= (e_lanes_left > ROWS32) ? e_lanes_left - ROWS32 : 32'd0;
+          e_lanes_left <= (e_lanes_left > lanes32) ? e_lanes_left - lanes32 : 32'd0;
           e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
         end else begin
           e_ctx <= 32'd0;
           e_x <= 16'd0;
           e_lanes_left <= d_npix;
-          e_cols_left <= (e_cols_left > COLS32) ? e_cols_left - COLS32 : 32'd0;
+          e_cols_left <= (e_cols_left > grpw32) ? e_cols_left - grpw32 : 32'd0;
         end
       end
     end
@@ -455,7 +501,7 @@ module sagen_core #(
   always @* begin
     first_empty = 8'hFF;
     first_busy  = 8'hFF;
-    for (l = ROWS - 1; l >= 0; l = l - 1) begin
+    for (l = LANES - 1; l >= 0; l = l - 1) begin
       if (!f_dbg_lane_nonempty[l]) first_empty = l[7:0];
       if (!f_dbg_lane_done[l])     first_busy  = l[7:0];
     end
@@ -465,13 +511,13 @@ module sagen_core #(
                   f_ready, busy};
 
   // ---- feed registers (row skew), weight skew, array ------------------------------------------
-  wire [ROWS*IN_BITS-1:0] a_sk;
-  wire [ROWS-1:0]         a_vld_sk, a_last_sk;
+  wire [LANES*IN_BITS-1:0] a_sk;
+  wire [LANES-1:0]        a_vld_sk, a_last_sk;
   wire [WT_W-1:0]         b_sk;
   genvar r, c;
   generate
-    for (r = 0; r < ROWS; r = r + 1) begin : g_feed_reg
-      sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r)) u_skew (
+    for (r = 0; r < LANES; r = r + 1) begin : g_feed_reg
+      sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r % ROWS)) u_skew (
         .clk_i (clk_i),
         .rst_ni(rst_ni),
         .en_i  (step),
@@ -480,13 +526,25 @@ module sagen_core #(
       );
     end
     for (c = 0; c < COLS; c = c + 1) begin : g_weight_reg
-      sagen_skew #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
-        .clk_i (clk_i),
-        .rst_ni(rst_ni),
-        .en_i  (step),
-        .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
-        .q_o   (b_sk[c*W_BITS +: W_BITS])
-      );
+      if (GROUPS == 1) begin : g_fixed
+        sagen_skew #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
+          .clk_i (clk_i),
+          .rst_ni(rst_ni),
+          .en_i  (step),
+          .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
+          .q_o   (b_sk[c*W_BITS +: W_BITS])
+        );
+      end else begin : g_tapped
+        // skewed by the column's place in its group, like the group's lanes meet it
+        sagen_skew_tap #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
+          .clk_i (clk_i),
+          .rst_ni(rst_ni),
+          .en_i  (step),
+          .tap_i (col_j[c*16 +: 16]),
+          .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
+          .q_o   (b_sk[c*W_BITS +: W_BITS])
+        );
+      end
     end
   endgenerate
 
@@ -497,7 +555,8 @@ module sagen_core #(
     .COLS    (COLS),
     .IN_BITS (IN_BITS),
     .W_BITS  (W_BITS),
-    .ACC_BITS(ACC_BITS)
+    .ACC_BITS(ACC_BITS),
+    .GROUPS  (GROUPS)
   ) u_array (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -505,16 +564,20 @@ module sagen_core #(
     .a_i      (a_sk),
     .a_vld_i  (a_vld_sk),
     .a_last_i (a_last_sk),
+    .inj_i    (inj),
     .b_i      (b_sk),
     .res_o    (res),
     .res_vld_o(res_vld)
   );
 
+  // Output words per filter group: one per pixel, or with groups one per row of every context.
+  wire [47:0] kg_words = grouped ? d_n_ctx * ROWS32G[15:0] : {16'd0, d_npix};
   sagen_psum_manager #(
     .ROWS    (ROWS),
     .COLS    (COLS),
     .ACC_BITS(ACC_BITS),
-    .AW      (OUT_AW)
+    .AW      (OUT_AW),
+    .GROUPS  (GROUPS)
   ) u_psum_manager (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -523,6 +586,9 @@ module sagen_core #(
     .n_ctx_i     (d_n_ctx),
     .npix_i      (d_npix),
     .n_kg_i      (d_n_kg),
+    .lanes_i     (lanes_rt),
+    .kg_words_i  (kg_words[31:0]),
+    .dtap_i      (dtap),
     .step_i      (step),
     .res_i       (res),
     .res_vld_i   (res_vld),
@@ -536,7 +602,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{d_k_act[31:16], d_flags[31:5], desc[18*32+16 +: 16], macs[31:16],
+  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[31:5], desc[18*32+16 +: 16], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
 

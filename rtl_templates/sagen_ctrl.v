@@ -15,6 +15,7 @@
 //   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
 //   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
 //   30 MAGIC    R  0x5A6E0002
+//   31 PARAMS2  R  col_groups-1 [7:0]
 //   32..39     RW kernel pattern, 32 bits each, bit 0 first
 //   64..97      R  performance counters, 64 bits each as (low, high) pairs
 `default_nettype none
@@ -23,7 +24,8 @@ module sagen_ctrl #(
   parameter integer ROWS     = 4,
   parameter integer COLS     = 4,
   parameter integer BUS      = 16,
-  parameter integer PAT_BITS = 64
+  parameter integer PAT_BITS = 64,
+  parameter integer GROUPS   = 1    // lane groups the array can inject (array.col_groups)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -67,6 +69,10 @@ module sagen_ctrl #(
   localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
   localparam [31:0]  PATB32 = PAT_BITS - 1;
   localparam [31:0]  PARAMS = {PATB32[7:0], BUS32[7:0], COLS32[7:0], ROWS32[7:0]};
+  localparam [31:0]  GRP32 = GROUPS - 1;
+  localparam [31:0]  PARAMS2 = {24'd0, GRP32[7:0]};
+  localparam [31:0]  COLSN32 = COLS;
+  localparam [15:0]  COLS16 = COLSN32[15:0];
 
   reg [31:0] desc_q [0:NDESC-1];
   reg [31:0] pat_q  [0:7];
@@ -76,16 +82,24 @@ module sagen_ctrl #(
 
   // A descriptor the hardware cannot run: a loop that would never end or never start, more
   // contexts or channels than the tap sequencer counts (2^16 - 1), or a dense tap sequence (22..25) without taps
-  // or without steps between its non-zero taps.
+  // or without steps between its non-zero taps, or column groups (descriptor 4 [23:16] groups,
+  // [31:24] their width; fewer than 2 groups: none) that the array does not have or that do not
+  // fit its columns.
+  wire [7:0]  grp_n = desc_q[4][23:16];
+  wire [7:0]  grp_w = desc_q[4][31:24];
+  wire [15:0] grp_cols = grp_n * grp_w;
+  wire bad_groups = (grp_n > 8'd1) &&
+                    ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_cols > COLS16);
   wire [47:0] n_walk = desc_q[2] * {16'd0, desc_q[1][31:16]};   // contexts x filter groups
   wire bad_desc = (n_walk > 48'd65535) || (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
                   (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
-                  (desc_q[4] == 32'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
+                  (desc_q[4][15:0] == 16'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
                   (desc_q[15][15:0] == 16'd0) || ({16'd0, desc_q[15][31:16]} >= PAT_BITS) ||
                   (desc_q[16] == 32'd0) || (desc_q[0][31:16] != 16'd0) ||
                   (desc_q[22][15:0] == 16'd0) || (desc_q[22][31:16] == 16'd0) ||
                   (desc_q[24][15:0] == 16'd0) || (desc_q[24][31:16] == 16'd0) ||
-                  (!desc_q[20][4] && (desc_q[25][15:0] == 16'd0 || desc_q[25][31:16] == 16'd0));
+                  (!desc_q[20][4] && (desc_q[25][15:0] == 16'd0 || desc_q[25][31:16] == 16'd0)) ||
+                  bad_groups;
 
   wire [6:0] didx = csr_addr_i - 7'd2;
   wire start_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[0];
@@ -176,6 +190,8 @@ module sagen_ctrl #(
       csr_rdata_o = PARAMS;
     end else if (csr_addr_i == 7'd30) begin
       csr_rdata_o = MAGIC;
+    end else if (csr_addr_i == 7'd31) begin
+      csr_rdata_o = PARAMS2;
     end else if (csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) begin
       csr_rdata_o = pat_q[csr_addr_i[2:0]];
     end else if (csr_addr_i >= 7'd64 && csr_addr_i < CNT_END) begin

@@ -1,11 +1,13 @@
 // sagen_feeder: the on-the-fly im2col data feeder (index counters, one read word stage shared
 // by all lanes, ROWS feed lanes). It reads every word of a context's interest region once and
 // lets each lane pick the elements its output pixel needs. The array side sees one FIFO head per
-// lane; the array pops all heads together. The feed registers (row skew) follow in sagen_core.
+// lane; the array pops all heads together. Lanes from lanes_i on sit out the pass (an array with
+// column groups has a lane per row and group; a pass with fewer groups uses fewer): they take
+// nothing, and read as done and ready. The feed registers (row skew) follow in sagen_core.
 `default_nettype none
 
 module sagen_feeder #(
-  parameter integer ROWS     = 4,   // feed lanes
+  parameter integer ROWS     = 4,   // feed lanes (array rows x column groups)
   parameter integer BUS      = 16,  // elements per bus word
   parameter integer LG_BUS   = 4,   // log2(BUS)
   parameter integer IN_BITS  = 8,   // bits per element
@@ -17,6 +19,7 @@ module sagen_feeder #(
   input  wire                    clk_i,
   input  wire                    rst_ni,
   input  wire                    start_i,
+  input  wire [15:0]             lanes_i,     // lanes in use this pass (the first lanes_i)
   // pass descriptor (see sagen_index_counters)
   input  wire [31:0]             n_ch_i,
   input  wire [15:0]             n_kr_i,
@@ -75,7 +78,10 @@ module sagen_feeder #(
 
   wire [ROWS-1:0] lane_done;
   wire [ROWS-1:0] lane_nonempty;
-  wire all_done = &lane_done;
+  wire [ROWS-1:0] lane_on;         // in use this pass
+  wire [ROWS-1:0] on_done  = lane_done | ~lane_on;
+  wire [ROWS-1:0] on_ready = lane_nonempty | ~lane_on;
+  wire all_done = &on_done;
   wire adv_b    = b_vld_q && all_done;
   wire accept   = !b_vld_q || adv_b;
   wire ctx_adv  = adv_b && b_ctx_last_q && !b_grp_last_q;  // next context of the group
@@ -191,6 +197,8 @@ module sagen_feeder #(
   genvar l;
   generate
     for (l = 0; l < ROWS; l = l + 1) begin : g_lane
+      localparam [31:0] L32 = l;
+      assign lane_on[l] = (L32 < {16'd0, lanes_i});
       sagen_feed_lane #(
         .BUS     (BUS),
         .IN_BITS (IN_BITS),
@@ -200,7 +208,7 @@ module sagen_feeder #(
       ) u_lane (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
-        .word_vld_i (b_vld_q),
+        .word_vld_i (b_vld_q && lane_on[l]),
         .word_i     (word),
         .word_rel_i (b_rel_q),
         .word_adv_i (adv_b),
@@ -216,7 +224,7 @@ module sagen_feeder #(
         .ow_xs_i    (ow_xs_i),
         .xs0_i      (xs0_q),
         .wrap0_i    (wrap0),
-        .pop_i      (pop_i),
+        .pop_i      (pop_i && lane_on[l]),
         .done_o     (lane_done[l]),
         .nonempty_o (lane_nonempty[l]),
         .head_o     (head_o[l*IN_BITS +: IN_BITS]),
@@ -225,12 +233,12 @@ module sagen_feeder #(
     end
   endgenerate
 
-  assign ready_o = &lane_nonempty;
+  assign ready_o = &on_ready;
   assign dbg_rd_vld_o        = ic_vld;
   assign dbg_word_vld_o      = b_vld_q;
-  assign dbg_lane_done_o     = lane_done;
-  assign dbg_lane_nonempty_o = lane_nonempty;
-  assign idle_o  = !ic_vld && !b_vld_q && !(|lane_nonempty);
+  assign dbg_lane_done_o     = on_done;
+  assign dbg_lane_nonempty_o = on_ready;
+  assign idle_o  = !ic_vld && !b_vld_q && !(|(lane_nonempty & lane_on));
 
 endmodule
 

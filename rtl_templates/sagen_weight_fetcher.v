@@ -2,7 +2,9 @@
 // in the reduction order the feed lanes use. The weight SRAM holds a tile as
 // [filter group][channel][kernel row][kernel column] words of COLS weights, so a context reads
 // L = C*R*S consecutive words; every context of a filter group reads the same L words. Columns
-// past the layer's last filter read as zero. A small FIFO hides the SRAM read latency.
+// past the layer's last filter read as zero. With column groups (sagen_array) a filter group is
+// GRP_W filters, repeated in every group: column c holds filter col_j_i[c] of the filter group
+// (col_j_i[c] >= GRP_W: a column outside every group, zero). A small FIFO hides the SRAM read latency.
 `default_nettype none
 
 module sagen_weight_fetcher #(
@@ -17,6 +19,8 @@ module sagen_weight_fetcher #(
   input  wire [31:0]            n_ctx_i,   // contexts per filter group
   input  wire [15:0]            n_kg_i,    // filter groups
   input  wire [15:0]            k_act_i,   // filters in the tile
+  input  wire [15:0]            grp_w_i,   // filters per filter group (COLS: no column groups)
+  input  wire [COLS*16-1:0]     col_j_i,   // filter of each column within its group
   output wire                   sram_re_o,
   output wire [AW-1:0]          sram_addr_o,
   input  wire [COLS*W_BITS-1:0] sram_rdata_i,
@@ -26,8 +30,6 @@ module sagen_weight_fetcher #(
 );
 
   localparam [2:0]  DEPTH = 3'd4;
-  localparam [31:0] COLS32 = COLS;
-  localparam [15:0] COLS16 = COLS32[15:0];
 
   reg        run_q;                 // reads left to issue
   reg [31:0] i_q, ctx_q, base_q;
@@ -52,7 +54,8 @@ module sagen_weight_fetcher #(
   integer c;
   always @* begin
     for (c = 0; c < COLS; c = c + 1) begin
-      masked[c*W_BITS +: W_BITS] = (c < {16'd0, inflight_kleft_q}) ?
+      masked[c*W_BITS +: W_BITS] = (col_j_i[c*16 +: 16] < inflight_kleft_q &&
+                                    col_j_i[c*16 +: 16] < grp_w_i) ?
                                    sram_rdata_i[c*W_BITS +: W_BITS] : {W_BITS{1'b0}};
     end
   end
@@ -87,7 +90,7 @@ module sagen_weight_fetcher #(
             end else begin
               kg_q    <= kg_q + 16'd1;
               base_q  <= base_q + len_i;
-              kleft_q <= (kleft_q > COLS16) ? kleft_q - COLS16 : 16'd0;
+              kleft_q <= (kleft_q > grp_w_i) ? kleft_q - grp_w_i : 16'd0;
             end
           end
         end

@@ -52,6 +52,8 @@ void cosim_usage(FILE *out)
     "  --simulator verilator|icarus  icarus replays the same host transactions through the RTL in\n"
     "                              Icarus Verilog (4-state) and takes its output (default verilator)\n"
     "  --dram-bytes-per-cycle B    override memory.dram_bytes_per_cycle (e.g. 1e9: DRAM not limiting)\n"
+    "  --col-groups G              every pass uses G column groups (1..array.col_groups; default:\n"
+    "                              the driver chooses per convolution)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -69,6 +71,7 @@ typedef struct opts {
   uint64_t seed;
   int check, quiet;
   double dram;
+  int col_groups;   /* 0: the driver chooses */
 } opts_t;
 
 static int parse_pair(const char *s, long *v, long lo, const char *opt)
@@ -183,6 +186,15 @@ static int parse_opts(int argc, char **argv, opts_t *o)
         fprintf(stderr, "sagen sim: --dram-bytes-per-cycle: '%s' is not a positive number\n", v);
         return 2;
       }
+    } else if (!strcmp(a, "--col-groups")) {
+      NEEDV();
+      char *end;
+      long g = strtol(v, &end, 10);
+      if (end == v || *end || g < 1 || g > 256) {
+        fprintf(stderr, "sagen sim: --col-groups: '%s' is not allowed: 1..array.col_groups\n", v);
+        return 2;
+      }
+      o->col_groups = (int)g;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
@@ -437,7 +449,7 @@ int cosim_main(int argc, char **argv)
     goto done;
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0,
-                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0};
+                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
@@ -477,8 +489,8 @@ int cosim_main(int argc, char **argv)
       fprintf(stderr, "sagen sim: icarus: %s\n", err);
       goto done;
     }
-    if (nwords != reads.n) {
-      fprintf(stderr, "sagen sim: icarus returned %ld output words, the driver read %ld\n", nwords, reads.n);
+    if (nwords != reads.nwords) {
+      fprintf(stderr, "sagen sim: icarus returned %ld output words, the driver read %ld\n", nwords, reads.nwords);
       goto done;
     }
     /* The output is Icarus's: clear the Verilator result first (phases no tap reaches stay 0). */

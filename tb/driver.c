@@ -12,7 +12,7 @@
 /* CSR addresses (sagen_ctrl.v). */
 enum {
   CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_DEBUG = 28, CSR_PARAMS = 29, CSR_MAGIC = 30,
-  CSR_PAT = 32, CSR_CNT = 64
+  CSR_PARAMS2 = 31, CSR_PAT = 32, CSR_CNT = 64
 };
 /* Descriptor registers, CSR 2 + index (field layout: sagen_core.v). */
 enum {
@@ -71,17 +71,25 @@ static long lmax(long a, long b) { return a > b ? a : b; }
 
 typedef struct tiling {
   long ct, kt, oht, owt, rt, st;
-  int virt;   /* contexts stay inside an output row: virtual width = owt rounded up to rows */
+  int virt;   /* contexts stay inside an output row: virtual width = owt rounded up to lanes */
+  int groups; /* column groups (1: none): a context is groups x rows pixels (lanes) and a
+                 filter group gw = cols / groups filters, repeated in every column group */
+  long gw;
 } tiling_t;
 
+/* Pixels per context of a run with GROUPS column groups. */
+static long lanes_of(const cfg_t *c, int groups) { return (long)c->rows * groups; }
+
 /* Width of the output tile as the contexts see it. */
-static long virt_width(const cfg_t *c, long owt, int virt)
+static long virt_width(long lanes, long owt, int virt)
 {
-  return virt ? (owt + c->rows - 1) / c->rows * c->rows : owt;
+  return virt ? (owt + lanes - 1) / lanes * lanes : owt;
 }
 
 typedef struct pass {
   long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
+  int groups;
+  long gw, lanes;   /* see tiling_t */
   long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
   long if_words, wt_words;
@@ -92,9 +100,20 @@ typedef struct pass {
 
 typedef struct out_tile {
   long n, oy0, oht, ox0, owt, owv, k0, kt;
+  int groups;
+  long gw, lanes;
   int bank;
   long last_pass;
 } out_tile_t;
+
+/* Output words of a tile of NPIX pixels (virtual width) and NKG filter groups: one per pixel,
+ * or with column groups one per array row of every context (a word holds a pixel per group). */
+static double out_words_of(const cfg_t *c, int groups, double npix, double nkg)
+{
+  if (groups <= 1) return nkg * npix;
+  long lanes = lanes_of(c, groups);
+  return nkg * ceil(npix / lanes) * c->rows;
+}
 
 /* Rows and pitch of the input window of a tile of OHT output rows and OWT columns. */
 static long win_h(const layer_t *l, long oht, long rt) { return (oht - 1) * l->sh + (rt - 1) * l->dh + 1; }
@@ -115,18 +134,19 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
   long th = lmin(l->h, win_h(l, t->oht, t->rt));
   long tw = lmin(l->w, win_w(l, t->owt, t->st));
   long pitch = pitch_of(c, tw, th);
-  long nkg = cdiv(t->kt, c->cols);
-  long owv = virt_width(c, t->owt, t->virt);
+  long lanes = lanes_of(c, t->groups);
+  long nkg = cdiv(t->kt, t->gw);
+  long owv = virt_width(lanes, t->owt, t->virt);
   if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
   if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
-  if ((double)nkg * t->oht * owv > (double)c->out_words) return -1;
+  if (out_words_of(c, t->groups, (double)t->oht * owv, (double)nkg) > (double)c->out_words) return -1;
   long kspan = (t->st - 1) * l->dw + 1;
-  long ctx_y = (c->rows / owv) * l->sh;
+  long ctx_y = (lanes / owv) * l->sh;
   if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
       ctx_y > 65535 || owv > 65535)
     return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
-  if (cdiv(t->oht * owv, c->rows) * nkg > 65535) return -1;   /* the tap sequencer's count */
+  if (cdiv(t->oht * owv, lanes) * nkg > 65535) return -1;   /* the tap sequencer's count */
   double n_sp = (double)l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
   double n_kt = (double)cdiv(l->k, t->kt);
   double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
@@ -137,22 +157,22 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
    * per row, and the lanes of the first row run ahead of the others by up to a segment: unless
    * the lane FIFOs hold two row passes, the segments serialize. */
   double bus = c->bus_elems;
-  double one_row = ((c->rows - 1.0) * l->sw + kspan + bus - 1) / bus;
+  double one_row = ((lanes - 1.0) * l->sw + kspan + bus - 1) / bus;
   double per_cr = fmax((double)t->st, one_row);
-  if (!t->virt && owv < c->rows * 64) {
-    double multi = fmin(1.0, (c->rows - 1.0) / (double)owv);   /* contexts on 2+ rows */
-    double nseg = 1.0 + (c->rows - 1.0) / (double)owv;
-    double words = ((c->rows - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
+  if (!t->virt && owv < lanes * 64) {
+    double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
+    double nseg = 1.0 + (lanes - 1.0) / (double)owv;
+    double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
     double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
     per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
   }
   double per_ctx = fmax((double)t->ct * t->rt * per_cr, 2.0 * c->rows - 1);
-  double nctx = (double)cdiv(t->oht * owv, c->rows);
+  double nctx = (double)cdiv(t->oht * owv, lanes);
   double compute = passes * (nkg * nctx * per_ctx + 3.0 * c->rows + c->cols + 40);
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
-  double outw = (double)l->n * cdiv(l->k, c->cols) * oh * ow;
+  double outw = (double)l->n * cdiv(l->k, t->gw) * oh * ow / t->groups;
   double ifc = ifw * fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
   double wtc = wtw * fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
   double outc = outw * fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
@@ -183,16 +203,11 @@ static long splits(long v, long *out, long max)
 }
 
 static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
-                         int contexts, tiling_t *best, double *cost_out, char *err, size_t errlen)
+                         int contexts, int groups, tiling_t *best, double *cost_out, char *err,
+                         size_t errlen)
 {
   static long cts[4096], kts[4096], rts[64], sts[64];
   long ncts = splits(l->c, cts, 4096);
-  long nkt = 0;
-  for (long g = cdiv(l->k, c->cols); g >= 1; g--) {
-    long kt = lmin(l->k, g * c->cols);
-    if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
-    if (nkt >= 4096) break;
-  }
   long nrt = splits(l->r, rts, 64);
   /* Kernel columns per pass: the pattern must hold them, and a lane may run at most S-1
    * elements ahead of another within a row pass, so the lane FIFOs must hold S elements or the
@@ -206,13 +221,27 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
     if (tmp[i] <= smax) sts[nst++] = tmp[i];
   if (nst == 0) sts[nst++] = lmin(l->s, smax);
   double best_cost = -1;
+  /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
+   * filters; worth it when there are fewer filters than columns. */
+  int g_lo = groups > 0 ? groups : 1;
+  int g_hi = groups > 0 ? groups : c->col_groups;
+  for (int g = g_lo; g <= g_hi; g++) {
+  long gw = c->cols / g;
+  if (g > 1 && groups == 0 && l->k >= c->cols) continue;   /* the filters fill the columns */
+  long lanes = lanes_of(c, g);
+  long nkt = 0;
+  for (long q = cdiv(l->k, gw); q >= 1; q--) {
+    long kt = lmin(l->k, q * gw);
+    if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
+    if (nkt >= 4096) break;
+  }
   for (long a = 0; a < ncts; a++)
     for (long b = 0; b < nkt; b++)
       for (long r = 0; r < nrt; r++)
         for (long s = 0; s < nst; s++) {
           for (int virt = contexts == 2; virt <= (contexts != 1); virt++) {
-          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt};
-          long nkg = cdiv(t.kt, c->cols);
+          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt, g, gw};
+          long nkg = cdiv(t.kt, gw);
           /* widest output tile first: the whole row, then multiples of the array rows */
           for (long owt = ow; owt >= 1;) {
             t.owt = owt;
@@ -221,7 +250,9 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
             long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
             long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
             if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
-            long oht_out = (long)(c->out_words / ((double)nkg * virt_width(c, owt, virt)));
+            long owv = virt_width(lanes, owt, virt);
+            long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
+                                  : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
             t.oht = lmin(oh, lmin(oht_if, oht_out));
             if (t.oht >= 1) {
               double cost = tiling_cost(c, l, oh, ow, &t, bpc);
@@ -230,12 +261,13 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
                 *best = t;
               }
             }
-            long next = (owt > c->rows) ? ((owt - 1) / c->rows) * c->rows : owt - 1;
+            long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
             if (next >= owt) next = owt - 1;
             owt = next;
           }
           }
         }
+  }
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
     snprintf(err, errlen,
@@ -273,7 +305,7 @@ static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
     p->pitch = pitch_of(c, p->tile_w, p->tile_h);
   }
   p->if_words = cdiv(p->ct * p->tile_h * p->pitch, c->bus_elems);
-  p->wt_words = cdiv(p->kt, c->cols) * p->ct * p->rt * p->st;
+  p->wt_words = cdiv(p->kt, p->gw) * p->ct * p->rt * p->st;
 }
 
 static int same_if(const pass_t *a, const pass_t *b)
@@ -313,7 +345,10 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
           ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
           ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
           ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
-          ot->owv = virt_width(c, ot->owt, t->virt);
+          ot->groups = t->groups;
+          ot->gw = t->gw;
+          ot->lanes = lanes_of(c, t->groups);
+          ot->owv = virt_width(ot->lanes, ot->owt, t->virt);
           ot->bank = (int)(ti % c->banks);
           int first = 1;
           for (long c0 = 0; c0 < l->c; c0 += t->ct)
@@ -322,6 +357,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
                 pass_t *p = &ps[i];
                 p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
                 p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
+                p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
                 p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
                 p->r0 = r0; p->rt = lmin(t->rt, l->r - r0);
                 p->s0 = s0; p->st = lmin(t->st, l->s - s0);
@@ -413,9 +449,10 @@ static void weight_word(const cfg_t *c, const view_t *wt, const pass_t *p, long 
   long kg = a / L, i = a % L;
   long ch = i / (p->rt * p->st), r = (i / p->st) % p->rt, s = i % p->st;
   memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
-  for (long col = 0; col < c->cols; col++) {
-    long k = kg * c->cols + col;
-    if (k >= p->kt) break;
+  /* column g*gw + j of column group g holds filter j of the filter group, in every group */
+  for (long col = 0; col < p->groups * p->gw; col++) {
+    long k = kg * p->gw + col % p->gw;
+    if (k >= p->kt) continue;
     int64_t v = vat(wt, p->k0 + k, p->c0 + ch, p->r0 + r, p->s0 + s);
     put_bits(w, col * c->weight_bits, c->weight_bits, v);
   }
@@ -464,18 +501,21 @@ static dense_axis_t dense_axis(long t0, long tn, long ntaps, long lead, long gap
   return a;
 }
 
-static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p, int zero_fill,
+static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
                                uint32_t *d, uint32_t *pat)
 {
-  /* A context is ROWS consecutive pixels of the tile, row-major: it advances by ROWS div owt
-   * rows and ROWS mod owt columns, wrapping into the next row. */
+  /* A context is LANES consecutive pixels of the tile, row-major (LANES = ROWS, or ROWS per
+   * column group): it advances by LANES div owt rows and LANES mod owt columns, wrapping into
+   * the next row. */
   long npix = p->oht * p->owv;
-  long ctx_rows = c->rows / p->owv, ctx_cols = c->rows % p->owv;
+  long lanes = p->lanes;
+  long ctx_rows = lanes / p->owv, ctx_cols = lanes % p->owv;
   d[D_N_CH] = (uint32_t)p->ct;
-  d[D_KG_KR] = pack16(cdiv(p->kt, c->cols), p->rt);
-  d[D_N_CTX] = (uint32_t)cdiv(npix, c->rows);
+  d[D_KG_KR] = pack16(cdiv(p->kt, p->gw), p->rt);
+  d[D_N_CTX] = (uint32_t)cdiv(npix, lanes);
   d[D_NPIX] = (uint32_t)npix;
-  d[D_K_ACT] = (uint32_t)p->kt;
+  d[D_K_ACT] = (uint32_t)p->kt |
+               (p->groups > 1 ? (uint32_t)p->groups << 16 | (uint32_t)p->gw << 24 : 0u);
   d[D_PLANE] = (uint32_t)(p->tile_h * p->pitch);
   d[D_KR_STEP] = (uint32_t)(l->dh * p->pitch);
   d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
@@ -488,8 +528,8 @@ static void program_descriptor(const cfg_t *c, const layer_t *l, const pass_t *p
   d[D_TILEW_TILEH] = pack16(p->tile_w, p->tile_h);
   d[D_PATTOP_KSPAN] = pack16((p->st - 1) * l->dw, (p->st - 1) * l->dw + 1);
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
-  d[D_LAST_XS] = (uint32_t)(((c->rows - 1) % p->owv) * l->sw);
-  d[D_LAST_SEG] = (uint32_t)((c->rows - 1) / p->owv);
+  d[D_LAST_XS] = (uint32_t)(((lanes - 1) % p->owv) * l->sw);
+  d[D_LAST_SEG] = (uint32_t)((lanes - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
                          (zero_fill != 0) << 4);
@@ -585,6 +625,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->host_bytes_out += r->host_bytes_out;
   sum->hw_host_bytes += r->hw_host_bytes;
   sum->dram_bytes_per_cycle = r->dram_bytes_per_cycle;
+  sum->kgroups = r->kgroups;
   sum->utilization = sum->cycles ? (double)sum->ideal_cycles / (double)sum->cycles : 0;
 }
 
@@ -592,6 +633,75 @@ static void report_add(report_t *sum, const report_t *r)
 static double opts_bpc(const cfg_t *c, const drive_opts_t *o)
 {
   return (o && o->dram_bytes_per_cycle > 0) ? o->dram_bytes_per_cycle : c->dram_bytes_per_cycle;
+}
+
+/* ---- the read-out of an output tile ------------------------------------------------------- */
+
+/* Words the host reads of tile OT: one per real pixel and filter group, or with column groups
+ * every word the array wrote (those without a real pixel are skipped as they come). */
+static long readout_words(const cfg_t *c, const out_tile_t *ot)
+{
+  long nkg = cdiv(ot->kt, ot->gw);
+  if (ot->groups <= 1) return nkg * ot->oht * ot->owt;
+  return nkg * cdiv(ot->oht * ot->owv, ot->lanes) * c->rows;
+}
+
+/* Filter group of read-out word J. */
+static long readout_kg(const cfg_t *c, const out_tile_t *ot, long j)
+{
+  if (ot->groups <= 1) return j / (ot->oht * ot->owt);
+  return j / (cdiv(ot->oht * ot->owv, ot->lanes) * c->rows);
+}
+
+/* Output SRAM address of read-out word J: without groups the words of real pixels, in the
+ * virtual-width layout the array wrote; with groups, the words in order. */
+static long readout_addr(const cfg_t *c, const out_tile_t *ot, long j)
+{
+  if (ot->groups > 1) return j;
+  long kg = readout_kg(c, ot, j), rem = j % (ot->oht * ot->owt);
+  return (kg * ot->oht + rem / ot->owt) * ot->owv + rem % ot->owt;
+}
+
+/* The pixels (row, column of the tile) that read-out word J holds, one per column group (-1:
+ * none there) into PY, PX if not NULL; returns how many are real. */
+static int word_pixels(const cfg_t *c, const out_tile_t *ot, long j, long *py, long *px)
+{
+  int n = 0;
+  if (ot->groups <= 1) {
+    long rem = j % (ot->oht * ot->owt);
+    if (py) py[0] = rem / ot->owt;
+    if (px) px[0] = rem % ot->owt;
+    return 1;
+  }
+  long per_kg = cdiv(ot->oht * ot->owv, ot->lanes) * c->rows, w = j % per_kg;
+  long pix0 = w / c->rows * ot->lanes + w % c->rows;
+  for (int g = 0; g < ot->groups; g++) {
+    long p = pix0 + (long)g * c->rows;
+    int real = p < ot->oht * ot->owv && p % ot->owv < ot->owt;
+    if (py) py[g] = real ? p / ot->owv : -1;
+    if (px) px[g] = real ? p % ot->owv : -1;
+    n += real;
+  }
+  return n;
+}
+
+/* Room for N more entries in READS. */
+static int reads_grow(drive_reads_t *rd, long n)
+{
+  if (rd->n + n <= rd->cap) return 0;
+  long cap = rd->cap ? 2 * rd->cap : 1024;
+  while (cap < rd->n + n) cap *= 2;
+  long *nb = realloc(rd->base, (size_t)cap * sizeof *nb);
+  if (nb) rd->base = nb;
+  long *nw = realloc(rd->word, (size_t)cap * sizeof *nw);
+  if (nw) rd->word = nw;
+  int *nc = realloc(rd->ncols, (size_t)cap * sizeof *nc);
+  if (nc) rd->ncols = nc;
+  int *ns = realloc(rd->slot0, (size_t)cap * sizeof *ns);
+  if (ns) rd->slot0 = ns;
+  if (!nb || !nw || !nc || !ns) return 1;
+  rd->cap = cap;
+  return 0;
 }
 
 /* A 1x1 convolution without padding whose output pixels (every image) fit one row of the tap
@@ -664,8 +774,15 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     lv.ow = ow;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0};
-  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, &t, NULL, err, errlen)) goto fail;
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 1, c->cols};
+  int groups = o ? o->col_groups : 0;
+  if (groups > c->col_groups) {
+    snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
+             "array.col_groups = %d", groups, c->name, c->col_groups);
+    goto fail;
+  }
+  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, groups, &t, NULL, err, errlen)) goto fail;
+  rep->kgroups = cdiv(l->k, t.gw);
   long np = 0, nt = 0;
   if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -691,11 +808,14 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
   hw_reset(hw, 4);
   uint32_t magic = hw_csr_read(hw, CSR_MAGIC);
   uint32_t params = hw_csr_read(hw, CSR_PARAMS);
+  uint32_t params2 = hw_csr_read(hw, CSR_PARAMS2);
   uint32_t want = (uint32_t)((c->rows - 1) & 255) | (uint32_t)((c->cols - 1) & 255) << 8 |
                   (uint32_t)((c->bus_elems - 1) & 255) << 16 | (uint32_t)((c->pattern_bits - 1) & 255) << 24;
-  if (magic != MAGIC || params != want) {
+  uint32_t want2 = (uint32_t)((c->col_groups - 1) & 255);
+  if (magic != MAGIC || params != want || params2 != want2) {
     snprintf(err, errlen, "the simulated model does not match the configuration '%s' "
-             "(magic %08x, params %08x, expected %08x)", c->name, magic, params, want);
+             "(magic %08x, params %08x %08x, expected %08x %08x)", c->name, magic, params,
+             params2, want, want2);
     goto fail;
   }
   hw_csr_write(hw, CSR_CTRL, 2); /* clear the counters */
@@ -735,7 +855,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     if (next_prog < np && !pending) {
       pass_t *p = &ps[next_prog];
       if (prog_word < 0) {
-        program_descriptor(c, l, p, o && o->zero_fill, desc, pat);
+        program_descriptor(l, p, o && o->zero_fill, desc, pat);
         if (next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
         if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
         if (next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
@@ -772,20 +892,22 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
       job_t *j = &jobs[jc];
       if (j->type == JOB_READOUT) {
         const out_tile_t *ot = &ts[j->idx];
-        long nw = cdiv(ot->kt, c->cols) * ot->oht * ot->owt;
+        long nw = readout_words(c, ot);
         if (passes_done > ot->last_pass && credit >= out_bytes) {
-          /* real pixels only: word jword of the tile -> (group, row, column) -> address in
-           * the virtual-width layout the array wrote */
-          long kgw = jword / (ot->oht * ot->owt), rem = jword % (ot->oht * ot->owt);
-          hw->io.hp_re = 1;
-          hw->io.hp_bank = ot->bank;
-          hw->io.hp_addr = (uint32_t)((kgw * ot->oht + rem / ot->owt) * ot->owv + rem % ot->owt);
-          credit -= out_bytes;
-          bytes_out += (uint64_t)out_bytes;
-          hp_read = 1;
-          ro_tile = ot;
-          ro_row = jword;
-          if (++jword == nw) {
+          /* with column groups, words that hold no real pixel are not read */
+          while (ot->groups > 1 && jword < nw && !word_pixels(c, ot, jword, NULL, NULL)) jword++;
+          if (jword < nw) {
+            hw->io.hp_re = 1;
+            hw->io.hp_bank = ot->bank;
+            hw->io.hp_addr = (uint32_t)readout_addr(c, ot, jword);
+            credit -= out_bytes;
+            bytes_out += (uint64_t)out_bytes;
+            hp_read = 1;
+            ro_tile = ot;
+            ro_row = jword;
+            jword++;
+          }
+          if (jword == nw) {
             read_out[j->idx] = 1;
             jc++;
             jword = 0;
@@ -821,37 +943,38 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     hw_cycle(hw);
     if (hp_read) {
       hw_expect_hp(hw);
-      /* address -> (kg, oy, ox) of the tile; columns -> filters */
-      long a = ro_row, kg = a / (ro_tile->oht * ro_tile->owt);
-      long oy = (a / ro_tile->owt) % ro_tile->oht, ox = a % ro_tile->owt;
+      long py[256], px[256];
+      int np_w = word_pixels(c, ro_tile, ro_row, py, px);
+      long kg = readout_kg(c, ro_tile, ro_row);
+      long k0c = ro_tile->k0 + kg * ro_tile->gw;
+      int ncols = (int)lmin(ro_tile->gw, ro_tile->k0 + ro_tile->kt - k0c);
       if (o && o->reads) {
         drive_reads_t *rd = o->reads;
-        if (rd->n == rd->cap) {
-          long cap = rd->cap ? 2 * rd->cap : 1024;
-          long *nb = realloc(rd->base, (size_t)cap * sizeof *nb);
-          if (nb) rd->base = nb;
-          int *nc = realloc(rd->ncols, (size_t)cap * sizeof *nc);
-          if (nc) rd->ncols = nc;
-          if (!nb || !nc) {
-            snprintf(err, errlen, "out of memory");
-            free(loaded);
-            free(read_out);
-            goto fail;
-          }
-          rd->cap = cap;
+        if (reads_grow(rd, np_w)) {
+          snprintf(err, errlen, "out of memory");
+          free(loaded);
+          free(read_out);
+          goto fail;
         }
-        long k0c = ro_tile->k0 + kg * c->cols;
-        rd->base[rd->n] = vidx(yv, ro_tile->n, k0c, ro_tile->oy0 + oy, ro_tile->ox0 + ox);
-        rd->ncols[rd->n] = (int)lmin(c->cols, ro_tile->k0 + ro_tile->kt - k0c);
-        rd->kstride = yv->st[1];
-        rd->n++;
+        rd->nwords++;
       }
-      for (long col = 0; col < c->cols; col++) {
-        long k = ro_tile->k0 + kg * c->cols + col;
-        if (k >= ro_tile->k0 + ro_tile->kt) break;
-        int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
-        long yy = ro_tile->oy0 + oy, xx = ro_tile->ox0 + ox;
-        yv->data[vidx(yv, ro_tile->n, k, yy, xx)] = v;
+      for (int g = 0; g < ro_tile->groups; g++) {
+        if (py[g] < 0) continue;
+        long yy = ro_tile->oy0 + py[g], xx = ro_tile->ox0 + px[g];
+        if (o && o->reads) {
+          drive_reads_t *rd = o->reads;
+          rd->base[rd->n] = vidx(yv, ro_tile->n, k0c, yy, xx);
+          rd->word[rd->n] = rd->nwords - 1;
+          rd->slot0[rd->n] = (int)(g * ro_tile->gw);
+          rd->ncols[rd->n] = ncols;
+          rd->kstride = yv->st[1];
+          rd->n++;
+        }
+        for (int j = 0; j < ncols; j++) {
+          long col = g * ro_tile->gw + j;
+          int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
+          yv->data[vidx(yv, ro_tile->n, k0c + j, yy, xx)] = v;
+        }
       }
     }
     if (status_valid) {
@@ -1036,19 +1159,19 @@ static void backward_ideal(report_t *rep, const cfg_t *c, const layer_t *l)
   rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
 }
 
-/* The hardware's zero-space counters against the shapes: WANT zero-space operands (one per PE
- * row) over the op, each fed to FILTERS columns as a created zero in zero_fill. */
-static int backward_zero_check(const report_t *rep, const cfg_t *c, uint64_t want,
-                               uint64_t filters, char *err, size_t errlen)
+/* The hardware's zero-space counters against the shapes: WANT zero-space operands (one per
+ * pixel and filter group) over the op and, in zero_fill, WANT_PE PE-cycles fed a created zero
+ * (every zero-space operand of a pixel meets every filter once). */
+static int backward_zero_check(const report_t *rep, uint64_t want, uint64_t want_pe, char *err,
+                               size_t errlen)
 {
-  (void)c;
   if (rep->zero_skipped != want) {
     snprintf(err, errlen, "the hardware counted %" PRIu64 " zero-space operands not fetched, "
              "the shapes give %" PRIu64, rep->zero_skipped, want);
     return 1;
   }
   int fill = rep->bp_mode && !strcmp(rep->bp_mode, "zero_fill");
-  uint64_t want_pe = fill ? want / cdiv((long)filters, c->cols) * filters : 0;
+  if (!fill) want_pe = 0;
   if (rep->zero_pe != want_pe) {
     snprintf(err, errlen, "the hardware counted %" PRIu64 " PE-cycles fed a created zero, the "
              "shapes give %" PRIu64, rep->zero_pe, want_pe);
@@ -1068,6 +1191,11 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
                errlen))
     return 1;
   uint64_t unrun = 0;   /* zero-space operands of the phases zero_skip does not run */
+  /* The operands of the lowered matrix that fall in the zero-insertions: for each pixel of
+   * phase (py, px), the K x (R*S - taps of the phase) operands of its column, once per filter
+   * group of the phase's run (filters = C); each meets the C filters once as a created zero in
+   * zero_fill. */
+  uint64_t want = 0, want_pe = 0;
   view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
   /* Output phase (py, px): rows iy = py + sh*t. Row iy takes dy row oy = (iy + ph - r*dh)/sh
    * for the taps r with r*dh = (py + ph) mod sh: r = ry0 + i*ry_step, i < nry, and
@@ -1087,6 +1215,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         uint64_t ops = (uint64_t)l->n * th * tw * cdiv(l->c, c->cols) * l->k * l->r * l->s;
         if (!fill) {
           unrun += ops;
+          want += ops;
           continue;
         }
         layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
@@ -1098,6 +1227,8 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
           tensor_free(dx);
           return 1;
         }
+        want += (uint64_t)l->n * th * tw * rep->kgroups * l->k * l->r * l->s;
+        want_pe += (uint64_t)l->n * th * tw * l->c * l->k * l->r * l->s;
         continue;
       }
       layer_t pl = {l->n, l->k, oh, ow, l->c, nry, nrx, 1, 1, 0, 0, 1, 1, th, tw,
@@ -1124,26 +1255,16 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         tensor_free(dx);
         return 1;
       }
+      uint64_t zt = (uint64_t)(l->r * l->s - nry * nrx);
+      want += (uint64_t)l->n * th * tw * rep->kgroups * l->k * zt;
+      want_pe += (uint64_t)l->n * th * tw * l->c * l->k * zt;
     }
   backward_ideal(rep, c, l);
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
   long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
   rep->zero_space = (uint64_t)l->n * l->k * ((uint64_t)vh * vw - (uint64_t)oh * ow);
-  /* The operands of the lowered matrix that fall in the zero-insertions: for each pixel of
-   * phase (py, px), the K x (R*S - taps of the phase) operands of its column, once per group
-   * of array columns (filters = C). The hardware counted the phases it ran. */
-  uint64_t want = 0;
-  for (long py = 0; py < l->sh && py < l->h; py++)
-    for (long px = 0; px < l->sw && px < l->w; px++) {
-      long ry0, rys, rx0, rxs;
-      long nry = phase_taps(py, l->ph, l->sh, l->dh, l->r, &ry0, &rys);
-      long nrx = phase_taps(px, l->pw, l->sw, l->dw, l->s, &rx0, &rxs);
-      long th = (l->h - py + l->sh - 1) / l->sh, tw = (l->w - px + l->sw - 1) / l->sw;
-      want += (uint64_t)l->n * th * tw * cdiv(l->c, c->cols) * l->k *
-              (uint64_t)(l->r * l->s - nry * nrx);
-    }
   rep->zero_skipped += unrun;
-  if (backward_zero_check(rep, c, want, (uint64_t)l->c, err, errlen)) {
+  if (backward_zero_check(rep, want, want_pe, err, errlen)) {
     tensor_free(dx);
     return 1;
   }
@@ -1192,12 +1313,12 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, cons
     int swap = orient == 2;
     if (!swap) {
       /* exchanged only for a clear gain: the estimate is a model, not a measurement */
-      int contexts = o ? o->contexts : 0;
+      int contexts = o ? o->contexts : 0, groups = o ? o->col_groups : 0;
       tiling_t t0, t1;
       double c0 = -1, c1 = -1;
       char e[8];
-      swap = !choose_tiling(c, l, oh, ow, opts_bpc(c, o), contexts, &t0, &c0, e, sizeof e) &&
-             !choose_tiling(c, &lt, ow, oh, opts_bpc(c, o), contexts, &t1, &c1, e, sizeof e) &&
+      swap = !choose_tiling(c, l, oh, ow, opts_bpc(c, o), contexts, groups, &t0, &c0, e, sizeof e) &&
+             !choose_tiling(c, &lt, ow, oh, opts_bpc(c, o), contexts, groups, &t1, &c1, e, sizeof e) &&
              c1 < 0.95 * c0;
     }
     if (swap) {
@@ -1318,8 +1439,8 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   rep->zero_space = zs;
   /* lowered: each of the C x R x S outputs (the pixels) meets the zero-insertions of the N
    * channels of dy (its kernel), once per group of array columns (filters = K) */
-  uint64_t want = (uint64_t)l->c * l->r * l->s * cdiv(l->k, c->cols) * rep->zero_space / l->k;
-  if (backward_zero_check(rep, c, want, (uint64_t)l->k, err, errlen)) {
+  uint64_t want = (uint64_t)l->c * l->r * l->s * rep->kgroups * rep->zero_space / l->k;
+  if (backward_zero_check(rep, want, (uint64_t)l->c * l->r * l->s * rep->zero_space, err, errlen)) {
     tensor_free(dw);
     return 1;
   }
@@ -1333,14 +1454,17 @@ void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_
   for (long i = 0; i < reads->n; i++)
     for (int col = 0; col < reads->ncols[i]; col++)
       y->data[reads->base[i] + col * reads->kstride] =
-          get_bits_signed(&words[i * wpw], (long)col * c->acc_bits, c->acc_bits);
+          get_bits_signed(&words[reads->word[i] * wpw], (long)(reads->slot0[i] + col) * c->acc_bits,
+                          c->acc_bits);
 }
 
 void drive_reads_free(drive_reads_t *reads)
 {
   if (!reads) return;
   free(reads->base);
+  free(reads->word);
   free(reads->ncols);
+  free(reads->slot0);
   memset(reads, 0, sizeof *reads);
 }
 

@@ -68,14 +68,19 @@ typedef struct report {
   uint64_t sram_if, sram_wt, sram_out_rd, sram_out_wr, pad_words;
   uint64_t host_bytes, host_bytes_in, host_bytes_out, hw_host_bytes;
   double dram_bytes_per_cycle;
+  long kgroups;              /* filter groups the last convolution run walked per pixel:
+                                output channels / filters per pass (the array's columns, or a
+                                column group's) */
 } report_t;
 
-/* Where each word read from the output SRAM went: y index of column 0, columns used; column j
- * goes to base + j * kstride. Kept so that another simulator's words can be placed the same way. */
+/* Where the words read from the output SRAM went, one entry per run of columns of one pixel:
+ * word WORD (0 = the first read), columns SLOT0 .. SLOT0+NCOLS-1 (a word of an array with column
+ * groups holds a pixel per group); column slot0 + j goes to base + j * kstride. Kept so that
+ * another simulator's words can be placed the same way. NWORDS: words read. */
 typedef struct drive_reads {
-  long n, cap;
-  long *base;
-  int *ncols;
+  long n, cap, nwords;
+  long *base, *word;
+  int *ncols, *slot0;
   long kstride;
 } drive_reads_t;
 
@@ -88,6 +93,8 @@ typedef struct drive_opts {
   int zero_fill;                 /* backward ops: BP-im2col's zero_fill instead of zero_skip */
   int orientation;               /* 0: the driver chooses; 1: as given; 2: H and W exchanged
                                     (tests use 1 and 2 to force one) */
+  int col_groups;                /* 0: the driver chooses; g >= 1: every pass of every run uses
+                                    g column groups (at most array.col_groups; tests force it) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */
