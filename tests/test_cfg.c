@@ -188,7 +188,7 @@ static const bad_t bad[] = {
     {"sequence_for_scalar", "name: [x]\n" ARR, 0,
      {"x.yaml:1:7: name: expected a string, got a sequence"}},
     {"scalar_for_mapping", "name: x\narray: 16\n", 0,
-     {"x.yaml:2:8: array: expected a mapping of rows, cols, dataflow, got '16'"}},
+     {"x.yaml:2:8: array: expected a mapping of rows, cols, dataflow, col_groups, got '16'"}},
     {"sequence_for_mapping", "name: x\n" ARR "memory: [1, 2]\n", 0,
      {"x.yaml:3:9: memory: expected a mapping of bus_elems", "got a sequence"}},
     {"alias", "name: x\narray: {rows: &a 4, cols: *a}\n", 0,
@@ -231,6 +231,13 @@ static const bad_t bad[] = {
     {"fifo_depth_below_regs_per_lane", "name: x\n" ARR
      "feeder: {regs_per_lane: 8, fifo_depth: 6}\n", 0,
      {"x.yaml:3:40: feeder.fifo_depth: '6' is less than feeder.regs_per_lane=8"}},
+    {"col_groups_above_cols", "name: x\narray: {rows: 4, cols: 4, col_groups: 5}\n", 0,
+     {"x.yaml:2:39: array.col_groups: '5' is more than array.cols=4: allowed 1..array.cols"}},
+    {"col_groups_too_many_lanes", "name: x\narray: {rows: 128, cols: 8, col_groups: 3}\n", 0,
+     {"x.yaml:2:41: array.col_groups: '3' gives 384 feed lanes (array.rows x col_groups): "
+      "allowed <= 256"}},
+    {"col_groups_zero", "name: x\narray: {rows: 4, cols: 4, col_groups: 0}\n", 0,
+     {"x.yaml:2:39: array.col_groups: '0' is out of range"}},
     {"fifo_depth_default_below_regs", "name: x\n" ARR "feeder: {regs_per_lane: 5}\n", 0,
      {"x.yaml:3:9: feeder.fifo_depth: '4' is less than feeder.regs_per_lane=5"}},
     /* name */
@@ -371,7 +378,8 @@ static void test_corruptions(void)
 static void test_markdown(void)
 {
   static const char *const paths[] = {
-      "name", "array", "array.rows", "array.cols", "array.dataflow", "data", "data.input_bits",
+      "name", "array", "array.rows", "array.cols", "array.dataflow", "array.col_groups", "data",
+      "data.input_bits",
       "data.weight_bits", "data.acc_bits", "memory", "memory.bus_elems", "memory.ifmap_kib",
       "memory.weight_kib", "memory.output_kib", "memory.double_buffer",
       "memory.dram_bytes_per_cycle", "feeder", "feeder.regs_per_lane", "feeder.pattern_bits",
