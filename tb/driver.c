@@ -574,8 +574,9 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
 /* Test hooks, from the environment: SAGEN_WATCHDOG_CYCLES (default 20000000) and
  * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0), SAGEN_FAULT=hang (pass 0's
  * weight words per context one short, so the weight fetcher runs dry and the array waits for
- * ever) or SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
- * which the hardware's cross-check of the two reports as STATUS.sequence). */
+ * ever), SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
+ * which the hardware's cross-check of the two reports as STATUS.sequence) or SAGEN_FAULT=groups
+ * (pass 0 asks for 255 column groups, more than any array has: STATUS.error). */
 static uint64_t watchdog_cycles(void)
 {
   const char *e = getenv("SAGEN_WATCHDOG_CYCLES");
@@ -859,6 +860,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
         if (next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
         if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
         if (next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
+        if (next_prog == 0 && !strcmp(fault(), "groups")) desc[D_K_ACT] |= 0xffu << 16 | 1u << 24;
         prog_word = 0;
       }
       if (prog_word < D_COUNT + npat) {

@@ -245,6 +245,8 @@ SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check" 1 "disagree on wh
   $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check, zero_fill" 1 "(STATUS.sequence)" \
   $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --stride 2 --bp-mode zero_fill --quiet
+SAGEN_FAULT=groups expect "column groups the array lacks refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 unset SAGEN_WATCHDOG_CYCLES
 
 # ---- Icarus replay of the backward ops, both modes ----
@@ -258,6 +260,20 @@ for op in conv2d_input_grad conv2d_weight_grad; do
     fi
   done
 done
+
+# ---- column groups: every forced count replays in Icarus; counts the hardware lacks are refused ----
+for g in 1 2 3; do
+  if $S sim yaml/rect4x8.yaml conv2d --random 2,3,7,11:2,3,2 --padding 1,0 --seed 3 --col-groups $g \
+       --simulator icarus --check --quiet --report none 2>"$tmp/err"; then
+    ok "icarus replay conv2d, $g column groups"
+  else
+    nok "icarus replay conv2d, $g column groups" "$(head -c 400 "$tmp/err")"
+  fi
+done
+expect "col-groups beyond the hardware" 1 "4 column groups asked for: the configuration 'rect4x8' has array.col_groups = 3" \
+  $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --col-groups 4 --quiet
+expect "col-groups not a count" 2 "--col-groups: '0' is not allowed: 1..array.col_groups" \
+  $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --col-groups 0 --quiet
 
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
 expect "trace bad suffix" 2 "ending in .vcd or .fst" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/w.txt"
