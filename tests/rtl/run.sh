@@ -135,6 +135,12 @@ for cfg in "12 0" "12 1" "12 5" "1 5"; do
   set -- $cfg
   config skew sagen_skew "w$1_depth$2" "sagen_skew.v" "WIDTH=$1 DEPTH=$2" "$1 $2"
 done
+# sagen_skew_tap: WIDTH DEPTH TAP (the run-time tap held; its delay is min(TAP, DEPTH)).
+for cfg in "12 0 0" "12 5 0" "12 5 3" "9 5 5" "9 4 7"; do
+  set -- $cfg
+  d=$(( $3 < $2 ? $3 : $2 ))
+  config skew sagen_skew "tap_w$1_depth$2_tap$3" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=$3" "$1 $d"
+done
 
 # sagen_index_counters: BUS LG_BUS (AW = 10). The pass descriptors (random, with contexts of
 # ROWS = 1..16 pixels spanning 1, 2 and 3+ output rows) are drawn by the model.
