@@ -124,6 +124,8 @@ int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_
                    c->ifmap_kib, c->weight_kib, c->output_kib, c->banks, c->regs_per_lane,
                    c->pattern_bits, c->fifo_depth, c->dram_bytes_per_cycle, trace);
   h = fnv(h, buf, (size_t)n);
+  n = snprintf(buf, sizeof buf, "|groups%d", c->col_groups);
+  h = fnv(h, buf, (size_t)n);
   /* Only a non-default mode enters the key, so that the default's cache entries stay valid. */
   if (xmode == MODEL_X_UNIQUE) h = fnv(h, "|xunique", 8);
   for (const template_t *t = templates; t->name; t++) h = fnv(h, t->text, strlen(t->text));

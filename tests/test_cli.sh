@@ -270,6 +270,9 @@ for g in 1 2 3; do
     nok "icarus replay conv2d, $g column groups" "$(head -c 400 "$tmp/err")"
   fi
 done
+# the model cache tells configurations apart by every key: default without groups is its own model
+expect "col_groups override builds its own model" 0 "" \
+  $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --set array.col_groups=1 --check --quiet --report none
 expect "col-groups beyond the hardware" 1 "4 column groups asked for: the configuration 'rect4x8' has array.col_groups = 3" \
   $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --col-groups 4 --quiet
 expect "col-groups not a count" 2 "--col-groups: '0' is not allowed: 1..array.col_groups" \
