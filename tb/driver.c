@@ -226,47 +226,47 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
   int g_lo = groups > 0 ? groups : 1;
   int g_hi = groups > 0 ? groups : c->col_groups;
   for (int g = g_lo; g <= g_hi; g++) {
-  long gw = c->cols / g;
-  if (g > 1 && groups == 0 && l->k >= c->cols) continue;   /* the filters fill the columns */
-  long lanes = lanes_of(c, g);
-  long nkt = 0;
-  for (long q = cdiv(l->k, gw); q >= 1; q--) {
-    long kt = lmin(l->k, q * gw);
-    if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
-    if (nkt >= 4096) break;
-  }
-  for (long a = 0; a < ncts; a++)
-    for (long b = 0; b < nkt; b++)
-      for (long r = 0; r < nrt; r++)
-        for (long s = 0; s < nst; s++) {
-          for (int virt = contexts == 2; virt <= (contexts != 1); virt++) {
-          tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt, g, gw};
-          long nkg = cdiv(t.kt, gw);
-          /* widest output tile first: the whole row, then multiples of the array rows */
-          for (long owt = ow; owt >= 1;) {
-            t.owt = owt;
-            long tw = lmin(l->w, win_w(l, owt, t.st));
-            /* tallest output tile that fits the ifmap and output memories */
-            long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
-            long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
-            if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
-            long owv = virt_width(lanes, owt, virt);
-            long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
-                                  : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
-            t.oht = lmin(oh, lmin(oht_if, oht_out));
-            if (t.oht >= 1) {
-              double cost = tiling_cost(c, l, oh, ow, &t, bpc);
-              if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
-                best_cost = cost;
-                *best = t;
+    long gw = c->cols / g;
+    if (g > 1 && groups == 0 && l->k >= c->cols) continue;   /* the filters fill the columns */
+    long lanes = lanes_of(c, g);
+    long nkt = 0;
+    for (long q = cdiv(l->k, gw); q >= 1; q--) {
+      long kt = lmin(l->k, q * gw);
+      if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
+      if (nkt >= 4096) break;
+    }
+    for (long a = 0; a < ncts; a++)
+      for (long b = 0; b < nkt; b++)
+        for (long r = 0; r < nrt; r++)
+          for (long s = 0; s < nst; s++) {
+            for (int virt = contexts == 2; virt <= (contexts != 1); virt++) {
+            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt, g, gw};
+            long nkg = cdiv(t.kt, gw);
+            /* widest output tile first: the whole row, then multiples of the lanes */
+            for (long owt = ow; owt >= 1;) {
+              t.owt = owt;
+              long tw = lmin(l->w, win_w(l, owt, t.st));
+              /* tallest output tile that fits the ifmap and output memories */
+              long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
+              long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
+              if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
+              long owv = virt_width(lanes, owt, virt);
+              long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
+                                    : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
+              t.oht = lmin(oh, lmin(oht_if, oht_out));
+              if (t.oht >= 1) {
+                double cost = tiling_cost(c, l, oh, ow, &t, bpc);
+                if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
+                  best_cost = cost;
+                  *best = t;
+                }
               }
+              long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
+              if (next >= owt) next = owt - 1;
+              owt = next;
             }
-            long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
-            if (next >= owt) next = owt - 1;
-            owt = next;
+            }
           }
-          }
-        }
   }
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
