@@ -83,6 +83,7 @@ module sagen_core #(
   // 22 dense taps in the pass        23 dense position of the pass's first non-zero tap (signed)
   // 24 dense distance between two non-zero taps      25 non-zero taps in the pass (0: none)
   // flags bit 4: zero_fill (walk every dense tap, feed created zeros on the zero-space ones)
+  //       bit 5: linear contexts (stride 1, row pitch = tile width; see sagen_index_counters)
   // 4 [23:16] column groups (0 or 1: none) [31:24] their width in columns
   wire go, busy, pass_end;
   wire [26*32-1:0] desc;
@@ -179,6 +180,7 @@ module sagen_core #(
   wire wt_bank    = d_flags[2];
   wire out_bank   = d_flags[3];
   wire zero_fill  = d_flags[4];
+  wire linear     = d_flags[5];
   // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
   // feeder and the weight fetcher stay idle and every step feeds created zeros.
   wire no_ops     = (d_nz_r == 16'd0) || (d_nz_s == 16'd0);
@@ -323,6 +325,7 @@ module sagen_core #(
     .kspan_i      (d_kspan),
     .pat_i        (d_pat),
     .pat_top_i    (d_pat_top),
+    .lin_i        (linear),
     .sram_re_o    (if_re),
     .sram_addr_o  (if_raddr),
     .sram_rdata_i (if_rdata),
@@ -602,7 +605,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[31:5], desc[18*32+16 +: 16], macs[31:16],
+  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[31:6], desc[18*32+16 +: 16], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
 

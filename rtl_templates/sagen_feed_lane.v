@@ -12,6 +12,11 @@
 // room, the lane holds done_o low and the read pipeline stops until every lane has its data.
 // The array pops one element per step from the FIFO head; the feed registers that skew row r by
 // r steps are a sagen_skew after the lane.
+//
+// Linear contexts (lin_i; stride 1, the row pitch equal to the output width): every word is the
+// lane's, its local offset is its lane number (LANE_I), and a tap whose input column falls
+// outside the tile (xs - pad_l + tap position not in [0, tile_w)) is taken as a zero: its bus
+// position holds an element of the neighbouring row.
 `default_nettype none
 
 module sagen_feed_lane #(
@@ -42,6 +47,11 @@ module sagen_feed_lane #(
   input  wire [31:0]             ow_xs_i,      // output tile width * stride_w
   input  wire [31:0]             xs0_i,        // lane 0's xs in the current context
   input  wire                    wrap0_i,      // lane 0 wraps to the next row on this advance
+  // linear contexts
+  input  wire                    lin_i,        // the pass uses linear contexts
+  input  wire [31:0]             lane_i,       // this lane's number
+  input  wire [15:0]             pad_l_i,      // virtual columns left of the tile
+  input  wire [15:0]             tile_w_i,     // columns held in the tile
   // array side
   input  wire                    pop_i,        // the array takes the head this cycle
   output wire                    done_o,       // taken everything this lane needs of the word
@@ -56,8 +66,8 @@ module sagen_feed_lane #(
   // ---- align the kernel pattern with the bus ------------------------------------------------
   reg  [31:0] xs_q;
   reg  [15:0] dg_q;
-  wire        mine = (word_seg_i == dg_q);
-  wire signed [31:0] loc = xs_q - ((dg_q == 16'd0) ? xs0_i : 32'd0);
+  wire        mine = lin_i || (word_seg_i == dg_q);
+  wire signed [31:0] loc = lin_i ? $signed(lane_i) : xs_q - ((dg_q == 16'd0) ? xs0_i : 32'd0);
   wire signed [31:0] sh  = loc - word_rel_i;            // pattern bit 0 sits at bus position sh
   wire signed [31:0] last_pos = sh + $signed(pat_top_i); // bus position of the last kernel tap
   wire [31:0] sh_mag = sh[31] ? -sh : sh;
@@ -65,6 +75,18 @@ module sagen_feed_lane #(
   wire [BUS+PAT_BITS-1:0] pat_sh  = sh[31] ? (pat_ext >> sh_mag) : (pat_ext << sh_mag);
   wire [BUS-1:0] sel = pat_sh[BUS-1:0];
   wire unused_pat_sh = ^pat_sh[BUS+PAT_BITS-1:BUS];
+
+  // Linear contexts: bus position i is input column cb + i of the lane's row.
+  wire [31:0] cb = xs_q - {16'd0, pad_l_i} - sh;
+  reg  [BUS-1:0] col_ok;
+  reg  [31:0]    ci;
+  integer j;
+  always @* begin
+    for (j = 0; j < BUS; j = j + 1) begin
+      ci = cb + j;
+      col_ok[j] = !lin_i || (!ci[31] && (ci < {16'd0, tile_w_i}));
+    end
+  end
 
   reg  [BUS-1:0] taken_q;
   wire [BUS-1:0] avail = (word_vld_i && mine) ? (sel & ~taken_q) : {BUS{1'b0}};
@@ -98,7 +120,8 @@ module sagen_feed_lane #(
     for (i = 0; i < BUS; i = i + 1) begin
       if (avail[i] && cnt < npick) begin
         picked[i] = 1'b1;
-        slot_data[cnt*IN_BITS +: IN_BITS] = word_i[i*IN_BITS +: IN_BITS];
+        slot_data[cnt*IN_BITS +: IN_BITS] = col_ok[i] ? word_i[i*IN_BITS +: IN_BITS]
+                                                      : {IN_BITS{1'b0}};
         slot_last[cnt*1 +: 1] = pass_last_i && (last_pos == i);
         cnt = cnt + 1'b1;
       end

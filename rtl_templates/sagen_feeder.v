@@ -45,6 +45,7 @@ module sagen_feeder #(
   input  wire [15:0]             kspan_i,
   input  wire [PAT_BITS-1:0]     pat_i,
   input  wire [15:0]             pat_top_i,
+  input  wire                    lin_i,       // linear contexts (see sagen_index_counters)
   // ifmap SRAM read port
   output wire                    sram_re_o,
   output wire [AW-1:0]           sram_addr_o,
@@ -117,6 +118,7 @@ module sagen_feeder #(
     .tile_h_i   (tile_h_i),
     .tile_w_i   (tile_w_i),
     .kspan_i    (kspan_i),
+    .lin_i      (lin_i),
     .adv_i      (accept),
     .vld_o      (ic_vld),
     .rd_o       (ic_rd),
@@ -224,6 +226,10 @@ module sagen_feeder #(
         .ow_xs_i    (ow_xs_i),
         .xs0_i      (xs0_q),
         .wrap0_i    (wrap0),
+        .lin_i      (lin_i),
+        .lane_i     (L32),
+        .pad_l_i    (pad_l_i),
+        .tile_w_i   (tile_w_i),
         .pop_i      (pop_i && lane_on[l]),
         .done_o     (lane_done[l]),
         .nonempty_o (lane_nonempty[l]),

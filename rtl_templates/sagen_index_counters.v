@@ -13,6 +13,13 @@
 // Padding is never stored: alongside the pointer the counters track the virtual row and column
 // of the region, and positions outside the tile come out as zeros (mask_o low). A word with no
 // real element is not read from the SRAM at all (rd_o low).
+//
+// Linear contexts (lin_i, stride 1, the row pitch equal to the output tile width): pixel q of
+// the tile and its input element for a kernel tap are a constant apart in the channel plane, so
+// a context's interest region for a kernel row is one run of the plane whatever rows its lanes
+// are on: one segment per context, LAST_XS + kspan elements (last_xs_i = lanes - 1). Positions
+// outside the plane [0, plane_i) come out as zeros; the feed lanes zero the taps that fall left
+// or right of their own row.
 `default_nettype none
 
 module sagen_index_counters #(
@@ -46,6 +53,7 @@ module sagen_index_counters #(
   input  wire [15:0]       tile_h_i,     // rows held in the tile
   input  wire [15:0]       tile_w_i,     // columns held in the tile
   input  wire [15:0]       kspan_i,      // elements of one kernel row: (S-1)*dil_w+1
+  input  wire              lin_i,        // linear contexts (see above)
   // word stream
   input  wire              adv_i,        // the current word is taken: move to the next
   output reg               vld_o,        // a word is presented (until the pass is done)
@@ -72,11 +80,12 @@ module sagen_index_counters #(
   reg [31:0] w_ptr_q;                // next word pointer inside a segment
 
   wire        first_seg = (i_seg == 16'd0);
-  wire        last_seg  = (i_seg == dseg);
+  wire        last_seg  = lin_i || (i_seg == dseg);
   wire [31:0] xs_first  = first_seg ? xs0 : 32'd0;
   wire [31:0] xs_last   = last_seg ? xsl : ow_xs_i - {16'd0, str_w_i};
-  wire [31:0] span      = xs_last - xs_first + {16'd0, kspan_i};
-  wire [31:0] p_seg     = base_i + p_c + p_r + py0 + p_g + xs_first;
+  wire [31:0] span      = (lin_i ? last_xs_i : xs_last - xs_first) + {16'd0, kspan_i};
+  wire [31:0] p_flat    = base_i + p_r + py0 + p_g + xs_first;   // segment start in the plane
+  wire [31:0] p_seg     = p_flat + p_c;
   wire [31:0] ofs       = {{(32-LG_BUS){1'b0}}, p_seg[LG_BUS-1:0]};  // global word offset
   wire [31:0] aligned   = {p_seg[31:LG_BUS], {LG_BUS{1'b0}}};
   wire [31:0] n_words   = (ofs + span + BUS - 1) >> LG_BUS;
@@ -87,13 +96,16 @@ module sagen_index_counters #(
 
   wire row_ok = !iy[31] && (iy < {16'd0, tile_h_i});
   reg  [BUS-1:0] mask;
-  reg  [31:0]    col, pos;
+  reg  [31:0]    col, pos, fp;
   integer i;
   always @* begin
     for (i = 0; i < BUS; i = i + 1) begin
       pos = rel + i;              // position inside the segment
       col = ix0 + pos;            // virtual column in the tile
-      mask[i] = row_ok && !pos[31] && (pos < span) && !col[31] && (col < {16'd0, tile_w_i});
+      fp  = p_flat + pos;         // position in the channel plane (linear contexts)
+      mask[i] = !pos[31] && (pos < span) &&
+                (lin_i ? (!fp[31] && (fp < plane_i))
+                       : (row_ok && !col[31] && (col < {16'd0, tile_w_i})));
     end
   end
 

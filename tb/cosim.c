@@ -54,6 +54,10 @@ void cosim_usage(FILE *out)
     "  --dram-bytes-per-cycle B    override memory.dram_bytes_per_cycle (e.g. 1e9: DRAM not limiting)\n"
     "  --col-groups G              every pass uses G column groups (1..array.col_groups; default:\n"
     "                              the driver chooses per convolution)\n"
+    "  --contexts auto|wrap|row|linear  how the lanes' pixels sit in the output rows: wrap from\n"
+    "                              row to row, stay inside a row, or linear (stride 1: one input\n"
+    "                              run per kernel row, whatever rows; used where the layer allows\n"
+    "                              it) (default auto: the driver chooses per convolution)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -72,6 +76,7 @@ typedef struct opts {
   int check, quiet;
   double dram;
   int col_groups;   /* 0: the driver chooses */
+  int contexts;     /* drive_opts_t.contexts */
 } opts_t;
 
 static int parse_pair(const char *s, long *v, long lo, const char *opt)
@@ -195,6 +200,16 @@ static int parse_opts(int argc, char **argv, opts_t *o)
         return 2;
       }
       o->col_groups = (int)g;
+    } else if (!strcmp(a, "--contexts")) {
+      NEEDV();
+      static const char *modes[] = {"auto", "wrap", "row", "linear"};
+      int m = 0;
+      while (m < 4 && strcmp(v, modes[m])) m++;
+      if (m == 4) {
+        fprintf(stderr, "sagen sim: --contexts: '%s' is not allowed: auto, wrap, row or linear\n", v);
+        return 2;
+      }
+      o->contexts = m;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
@@ -448,7 +463,7 @@ int cosim_main(int argc, char **argv)
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
-  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, 0,
+  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, o.contexts,
                         o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

@@ -72,6 +72,9 @@ static long lmax(long a, long b) { return a > b ? a : b; }
 typedef struct tiling {
   long ct, kt, oht, owt, rt, st;
   int virt;   /* contexts stay inside an output row: virtual width = owt rounded up to lanes */
+  int lin;    /* linear contexts: stride 1, whole rows, row pitch = owt, so that a context's
+                 input for a kernel row is one run of the channel plane, whatever rows its
+                 pixels are on (the lanes zero the taps that leave their row) */
   int groups; /* column groups (1: none): a context is groups x rows pixels (lanes) and a
                  filter group gw = cols / groups filters, repeated in every column group */
   long gw;
@@ -88,7 +91,7 @@ static long virt_width(long lanes, long owt, int virt)
 
 typedef struct pass {
   long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
-  int groups;
+  int groups, lin;
   long gw, lanes;   /* see tiling_t */
   long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
@@ -100,7 +103,7 @@ typedef struct pass {
 
 typedef struct out_tile {
   long n, oy0, oht, ox0, owt, owv, k0, kt;
-  int groups;
+  int groups, lin;
   long gw, lanes;
   int bank;
   long last_pass;
@@ -119,8 +122,9 @@ static double out_words_of(const cfg_t *c, int groups, double npix, double nkg)
 static long win_h(const layer_t *l, long oht, long rt) { return (oht - 1) * l->sh + (rt - 1) * l->dh + 1; }
 static long win_w(const layer_t *l, long owt, long st) { return (owt - 1) * l->sw + (st - 1) * l->dw + 1; }
 
-static long pitch_of(const cfg_t *c, long tile_w, long tile_h)
+static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt)
 {
+  if (lin) return owt;   /* linear contexts: the row pitch of the output tile */
   /* A single-row tile (1x1 layers, flattened) gets its channel planes aligned to the bus so
    * that each channel of a context is one word. */
   if (tile_h == 1) return cdiv(tile_w, c->bus_elems) * c->bus_elems;
@@ -133,7 +137,7 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
 {
   long th = lmin(l->h, win_h(l, t->oht, t->rt));
   long tw = lmin(l->w, win_w(l, t->owt, t->st));
-  long pitch = pitch_of(c, tw, th);
+  long pitch = pitch_of(c, tw, th, t->lin, t->owt);
   long lanes = lanes_of(c, t->groups);
   long nkg = cdiv(t->kt, t->gw);
   long owv = virt_width(lanes, t->owt, t->virt);
@@ -155,11 +159,12 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
    * elements at a random offset takes (span + bus - 1) / bus words on average), or the st steps
    * it feeds, whichever is longer. A context that spans several output rows reads one segment
    * per row, and the lanes of the first row run ahead of the others by up to a segment: unless
-   * the lane FIFOs hold two row passes, the segments serialize. */
+   * the lane FIFOs hold two row passes, the segments serialize. A linear context reads one
+   * segment whatever rows it spans. */
   double bus = c->bus_elems;
   double one_row = ((lanes - 1.0) * l->sw + kspan + bus - 1) / bus;
   double per_cr = fmax((double)t->st, one_row);
-  if (!t->virt && owv < lanes * 64) {
+  if (!t->virt && !t->lin && owv < lanes * 64) {
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
     double nseg = 1.0 + (lanes - 1.0) / (double)owv;
     double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
@@ -202,6 +207,13 @@ static long splits(long v, long *out, long max)
   return k;
 }
 
+/* Linear contexts need stride 1 and whole output rows at least as wide as the input window of
+ * a pass taking ST kernel columns (so that the row pitch can be the output width). */
+static int linear_ok(const layer_t *l, long ow, long st)
+{
+  return l->sh == 1 && l->sw == 1 && lmin(l->w, win_w(l, ow, st)) <= ow && ow <= 65535;
+}
+
 static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
                          int contexts, int groups, tiling_t *best, double *cost_out, char *err,
                          size_t errlen)
@@ -239,18 +251,23 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
       for (long b = 0; b < nkt; b++)
         for (long r = 0; r < nrt; r++)
           for (long s = 0; s < nst; s++) {
-            for (int virt = contexts == 2; virt <= (contexts != 1); virt++) {
-            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], virt, g, gw};
+            for (int mode = 0; mode < 3; mode++) {
+            /* 0: contexts wrap across rows, 1: inside a row, 2: linear */
+            if (contexts && mode != contexts - 1) continue;
+            int lin = mode == 2;
+            if (lin && !linear_ok(l, ow, sts[s])) continue;
+            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
             for (long owt = ow; owt >= 1;) {
               t.owt = owt;
               long tw = lmin(l->w, win_w(l, owt, t.st));
               /* tallest output tile that fits the ifmap and output memories */
-              long hmax_rows = (long)((double)c->if_words * c->bus_elems / ((double)t.ct * pitch_of(c, tw, 2)));
+              long hmax_rows = (long)((double)c->if_words * c->bus_elems /
+                                      ((double)t.ct * pitch_of(c, tw, 2, lin, owt)));
               long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
               if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
-              long owv = virt_width(lanes, owt, virt);
+              long owv = virt_width(lanes, owt, t.virt);
               long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
@@ -263,11 +280,13 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
               }
               long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
               if (next >= owt) next = owt - 1;
-              owt = next;
+              owt = lin ? 0 : next;   /* linear contexts take whole rows only */
             }
             }
           }
   }
+  if (best_cost < 0 && contexts == 3) /* no tiling can use linear contexts: the driver's choice */
+    return choose_tiling(c, l, oh, ow, bpc, 0, groups, best, cost_out, err, errlen);
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
     snprintf(err, errlen,
@@ -302,7 +321,7 @@ static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
     p->tile_w = ix_hi - ix_lo + 1;
     p->pad_t = iy_lo - vy_lo;
     p->pad_l = ix_lo - vx_lo;
-    p->pitch = pitch_of(c, p->tile_w, p->tile_h);
+    p->pitch = pitch_of(c, p->tile_w, p->tile_h, p->lin, p->owt);
   }
   p->if_words = cdiv(p->ct * p->tile_h * p->pitch, c->bus_elems);
   p->wt_words = cdiv(p->kt, p->gw) * p->ct * p->rt * p->st;
@@ -346,6 +365,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
           ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
           ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
           ot->groups = t->groups;
+          ot->lin = t->lin;
           ot->gw = t->gw;
           ot->lanes = lanes_of(c, t->groups);
           ot->owv = virt_width(ot->lanes, ot->owt, t->virt);
@@ -358,6 +378,7 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
                 p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
                 p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
                 p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
+                p->lin = ot->lin;
                 p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
                 p->r0 = r0; p->rt = lmin(t->rt, l->r - r0);
                 p->s0 = s0; p->st = lmin(t->st, l->s - s0);
@@ -528,11 +549,12 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_TILEW_TILEH] = pack16(p->tile_w, p->tile_h);
   d[D_PATTOP_KSPAN] = pack16((p->st - 1) * l->dw, (p->st - 1) * l->dw + 1);
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
-  d[D_LAST_XS] = (uint32_t)(((lanes - 1) % p->owv) * l->sw);
-  d[D_LAST_SEG] = (uint32_t)((lanes - 1) / p->owv);
+  /* linear contexts: one segment, lanes - 1 elements plus a kernel row's span */
+  d[D_LAST_XS] = (uint32_t)(p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
+  d[D_LAST_SEG] = (uint32_t)(p->lin ? 0 : (lanes - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
-                         (zero_fill != 0) << 4);
+                         (zero_fill != 0) << 4 | p->lin << 5);
   d[D_OWV_OW] = pack16(p->owv, p->owt);
   dense_axis_t ah = dense_axis(p->r0, p->rt, l->r, l->lead_h, l->gap_h, l->dense_h, l->no_ops);
   dense_axis_t aw = dense_axis(p->s0, p->st, l->s, l->lead_w, l->gap_w, l->dense_w, l->no_ops);
@@ -601,6 +623,7 @@ static void report_add(report_t *sum, const report_t *r)
 {
   sum->passes += r->passes;
   sum->runs += r->runs;
+  for (int m = 0; m < 3; m++) sum->ctx_runs[m] += r->ctx_runs[m];
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
   sum->cycles += r->cycles;
@@ -775,7 +798,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     lv.ow = ow;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 1, c->cols};
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols};
   int groups = o ? o->col_groups : 0;
   if (groups > c->col_groups) {
     snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
@@ -784,6 +807,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
   }
   if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, groups, &t, NULL, err, errlen)) goto fail;
   rep->kgroups = cdiv(l->k, t.gw);
+  rep->ctx_runs[t.lin ? 2 : t.virt ? 1 : 0] = 1;
   long np = 0, nt = 0;
   if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -1488,6 +1512,8 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
     fprintf(out, "  created zeros          %14" PRIu64 "   PE-cycles fed a zero made at the "
             "array edge\n", r->zero_pe);
   }
+  fprintf(out, "  contexts               wrapping %ld, in a row %ld, linear %ld   (runs by how the "
+          "lanes' pixels sit in the output rows)\n", r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2]);
   fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
@@ -1532,11 +1558,12 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"sram_writes\": {\"output\": %" PRIu64 "}, \"padding_words_skipped\": %" PRIu64 ", "
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
-          "\"zero_operands_skipped\": %" PRIu64 "}\n",
+          "\"zero_operands_skipped\": %" PRIu64 ", "
+          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
-          r->zero_pe, r->zero_skipped);
+          r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2]);
 }

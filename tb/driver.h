@@ -49,6 +49,7 @@ typedef struct report {
   const char *op;
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   long passes, runs;         /* runs: layers the op was split into (phases) */
+  long ctx_runs[3];          /* runs by context mapping: wrapping, inside a row, linear */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
                                 definition, no operand from a zero-space */
   uint64_t zero_space;       /* backward: zero-space elements of the virtual operand (virtual
@@ -89,7 +90,9 @@ typedef struct drive_opts {
   int quiet;                     /* no progress on stderr */
   drive_reads_t *reads;          /* if set, filled with the destination of every word read */
   int contexts;                  /* 0: the driver chooses; 1: contexts wrap across output rows;
-                                    2: contexts stay inside a row (tests use it to force one) */
+                                    2: contexts stay inside a row; 3: linear contexts where the
+                                    layer allows them, else the driver's choice (tests use 1-3
+                                    to force one) */
   int zero_fill;                 /* backward ops: BP-im2col's zero_fill instead of zero_skip */
   int orientation;               /* 0: the driver chooses; 1: as given; 2: H and W exchanged
                                     (tests use 1 and 2 to force one) */

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       size_t dl = strlen(desc);
       /* the driver's choice, or either context mapping and either orientation forced */
-      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 2), fill, 0, 0};
+      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0};
       o.orientation = (int)rng_range(&s, 0, 2);
       /* with column groups: the driver's choice or any number of groups forced */
       o.col_groups = c.col_groups > 1 ? (int)rng_range(&s, 0, c.col_groups) : 0;
@@ -120,7 +120,7 @@ int main(int argc, char **argv)
         else snprintf(groups, sizeof groups, " groups=auto");
       }
       snprintf(desc + dl, sizeof desc - dl, " contexts=%s orient=%s%s%s",
-               o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : "in-row",
+               o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : o.contexts == 2 ? "in-row" : "linear",
                o.orientation == 0 ? "auto" : o.orientation == 1 ? "as-given" : "swapped", groups,
                op == 0 ? "" : fill ? " zero_fill" : " zero_skip");
       report_t rep;

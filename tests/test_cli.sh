@@ -278,6 +278,34 @@ expect "col-groups beyond the hardware" 1 "4 column groups asked for: the config
 expect "col-groups not a count" 2 "--col-groups: '0' is not allowed: 1..array.col_groups" \
   $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --col-groups 0 --quiet
 
+# ---- linear contexts: replayed in Icarus forced and chosen by the driver, in the report ----
+# json_ctx FILE MODE: the runs the JSON report FILE counts for context mapping MODE
+json_ctx() { sed -n "s/.*\"contexts\": {.*\"$2\": \([0-9]*\).*/\1/p" "$1"; }
+if $S sim yaml/rect4x8.yaml conv2d --random 2,3,7,11:2,3,2 --padding 1,1 --seed 3 --contexts linear \
+     --simulator icarus --check --quiet --report json >"$tmp/lin.json" 2>"$tmp/err" &&
+   [ "$(json_ctx "$tmp/lin.json" linear)" = 1 ]; then
+  ok "icarus replay conv2d, linear contexts"
+else
+  nok "icarus replay conv2d, linear contexts" "$(head -c 400 "$tmp/err" "$tmp/lin.json")"
+fi
+# the loss of a stride-2 layer: its phase convolutions have stride 1, the driver picks linear ones
+if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,13,13:4,3,3 --stride 2 --padding 1 --seed 2 \
+     --simulator icarus --check --quiet --report json >"$tmp/lin.json" 2>"$tmp/err" &&
+   [ "$(json_ctx "$tmp/lin.json" linear)" -ge 1 ]; then
+  ok "icarus replay conv2d_input_grad, linear contexts chosen"
+else
+  nok "icarus replay conv2d_input_grad, linear contexts chosen" "$(head -c 400 "$tmp/err" "$tmp/lin.json")"
+fi
+# a stride-2 layer cannot use them: the driver's choice instead, still correct
+if $S sim yaml/small8x8.yaml conv2d --random 1,3,13,13:4,3,3 --stride 2 --contexts linear --check \
+     --quiet --report json >"$tmp/lin.json" 2>"$tmp/err" && [ "$(json_ctx "$tmp/lin.json" linear)" = 0 ]; then
+  ok "linear contexts asked for on a stride-2 layer: the driver's choice"
+else
+  nok "linear contexts asked for on a stride-2 layer" "$(head -c 400 "$tmp/err" "$tmp/lin.json")"
+fi
+expect "contexts not a mapping" 2 "--contexts: 'diagonal' is not allowed: auto, wrap, row or linear" \
+  $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --contexts diagonal --quiet
+
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
 expect "trace bad suffix" 2 "ending in .vcd or .fst" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/w.txt"
 expect "trace bad dir" 1 "--trace: '$tmp/nodir/w.vcd': directory" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/nodir/w.vcd"

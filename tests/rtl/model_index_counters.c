@@ -1,5 +1,5 @@
 /* model_index_counters: reference model and stimulus for sagen_index_counters (the word read
- * sequence of the data feeder, multi-row contexts).
+ * sequence of the data feeder, multi-row and linear contexts).
  *
  * A context is ROWS consecutive pixels of the output tile (oht rows x owt columns, row-major),
  * so it may span several output rows. "xs" values are column * stride_w. For a pass descriptor
@@ -21,23 +21,41 @@
  *                  column ix = xs_first - pad_l + pos is in [0, tile_w); rd = any mask bit,
  *                  pass_last = (r == n_kr-1 && c == n_ch-1), ctx_last = the context's last word,
  *                  grp_last = ctx_last of the group's last context.
+ * Linear contexts (lin = 1): the context state moves as above, but each (c, r) has one segment
+ * (seg 0, the last; dseg is ignored) with xs_first = xs0, span = last_xs + kspan and
+ * p = base + c*plane + r*kr_step + py0 + xs0; mask bit i is set iff pos = rel + i is in
+ * [0, span) and the plane position fp = p - c*plane + pos is in [0, plane) (no row or column
+ * check); words, addr, rel, rd and the last flags as above.
  * start loads the first word; each cycle with adv high moves to the next; after the last word
  * vld drops and stays low until the next start (which may also come in the middle of a pass).
  *
- * Descriptors: 60% are consistent with a real layer and tile (ROWS 1..16 lanes, owt often
+ * Descriptors: 35% are real layers in linear contexts (below); of the rest (lin = 0 unless
+ * arbitrary), 60% are consistent with a real layer and tile (ROWS 1..16 lanes, owt often
  * smaller than ROWS so that contexts span 1, 2, 3+ output rows, several filter groups, the last
  * context with lanes past npix, padding, stride, dilation, pitch > width); for those the model
  * also checks itself: the incremental context state must equal the one computed from the pixel
  * numbers (k*ROWS .. k*ROWS+ROWS-1), and every segment must span exactly the lanes in it. The
- * rest are arbitrary small numbers (the counters do not care whether they make a layer). The
- * file keeps getting passes until it covers contexts of 1, 2 and 3+ rows, a multi-row context
- * starting mid-row, lanes past npix, a multi-group pass, and a context advance where lane
- * ROWS-1 wraps into a new row but lane 0 does not (dseg up) and one the other way (dseg down).
+ * rest are arbitrary small numbers (the counters do not care whether they make a layer), a
+ * quarter of them with lin = 1. A real linear layer has stride 1, R, S 1..3, dilation 1..2,
+ * padding 0..2 per side, the row pitch P = owt with tile_w = owt-1+kspan-pad_l-pad_r <= owt
+ * (owt often below ROWS), and: oy_step = P, kr_step = dil_h*P, plane = tile_h*P,
+ * base = -(pad_t*P + pad_l), ctx_xs = ROWS mod owt, ctx_py = (ROWS div owt)*P,
+ * ctx_y = ROWS div owt, ow_xs = owt, last_xs = ROWS-1 (not wrapped), last_dseg =
+ * (ROWS-1) div owt, str_h = str_w = 1. For those the model checks that xs0/py0/y0 follow the
+ * pixel numbers, that every lane's kernel taps (segment position L + s*dil_w) lie in the
+ * segment, and that a tap of a column inside the tile is at plane position
+ * (oy + r*dil_h - pad_t)*P + (ox + s*dil_w - pad_l) with its mask bit set iff its row is inside
+ * the tile (taps of other columns are the lanes' to zero). The file keeps getting passes until
+ * it covers contexts of 1, 2 and 3+ rows, a multi-row context starting mid-row, lanes past
+ * npix, a multi-group pass, and a context advance where lane ROWS-1 wraps into a new row but
+ * lane 0 does not (dseg up) and one the other way (dseg down) (non-linear), a linear context
+ * over 2+ output rows, and linear words with real elements and positions of the segment cut by
+ * the plane start (fp < 0) and by the plane end (fp >= plane).
  *
  * Usage: model_index_counters BUS AW SEED OUT.vec [inject]
  * Vector file: "BUS AW", then records:
  *   D n_ch n_kr n_ctx n_kg plane kr_step oy_step ctx_xs ctx_py ctx_y ow_xs last_xs last_dseg
- *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan
+ *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin
  *                                     (hex; base as 32-bit two's complement) - apply now
  *   C start adv | vld rd addr mask rel seg pass_last ctx_last grp_last
  *                                     (hex; rel 32-bit two's complement) - one cycle: inputs,
@@ -47,18 +65,19 @@
  * With "inject" one expected field (rel, seg, mask, ctx_last or grp_last) is wrong on purpose. */
 #include "vec_common.h"
 
-#define NFIELD 22
+#define NFIELD 23
 #define MAX_WORDS 1500
 
 typedef struct {
   int64_t f[NFIELD];
-  /* how a real descriptor was made (for the self-checks), rows == 0 for arbitrary ones */
-  int64_t rows, owt, oht;
+  /* how a real descriptor was made (for the self-checks), rows == 0 for arbitrary ones; s and
+   * dil_w: the kernel columns of a linear one */
+  int64_t rows, owt, oht, s, dil_w;
 } desc_t;
 
 enum {
   N_CH, N_KR, N_CTX, N_KG, PLANE, KR_STEP, OY_STEP, CTX_XS, CTX_PY, CTX_Y, OW_XS, LAST_XS,
-  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN
+  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN
 };
 
 typedef struct {
@@ -77,7 +96,8 @@ typedef struct {
 
 /* What the passes so far have exercised (real descriptors). */
 typedef struct {
-  int seg1, seg2, seg3, midrow, past, kg, up, down;
+  int seg1, seg2, seg3, midrow, past, kg, up, down;   /* non-linear */
+  int lin2, cut_lo, cut_hi;                             /* linear */
 } cover_t;
 
 static int BUS, AW;
@@ -95,57 +115,75 @@ static void self_check_failed(const char *what, int64_t k)
   exit(3);
 }
 
+/* Mask bit of segment position pos (its word found from the segment's first word `first`). */
+static int mask_at(const vvec *words, size_t first, int64_t p, int64_t pos)
+{
+  int64_t a = p + pos;
+  size_t j = first + (size_t)(floor_div(a, BUS) - floor_div(p, BUS));
+  if (j >= words->n) return -1;
+  return (int)((VVEC_AT(*words, word_t, j).mask >> (a - floor_div(a, BUS) * BUS)) & 1u);
+}
+
 /* Words of a pass into `words`; 0 if the descriptor is unusable (a segment without elements,
  * a negative or huge segment count, too many words). */
 static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
 {
   const int64_t *d = dd->f;
+  const int lin = d[LIN] != 0;
   cover_t cv = *cov;
   words->n = 0;
   for (int64_t kg = 0; kg < d[N_KG]; kg++) {
     int64_t xs0 = 0, py0 = 0, y0 = 0, xsl = d[LAST_XS], dseg = d[LAST_DSEG];
     for (int64_t k = 0; k < d[N_CTX]; k++) {
-      if (dseg < 0 || dseg > 40) return 0;
+      if (!lin && (dseg < 0 || dseg > 40)) return 0;
       if (dd->rows) {
         /* the state from the pixel numbers of lane 0 and lane ROWS-1 */
         int64_t q0 = k * dd->rows, ql = q0 + dd->rows - 1;
         if (xs0 != (q0 % dd->owt) * d[STR_W]) self_check_failed("xs0", k);
         if (y0 != (q0 / dd->owt) * d[STR_H]) self_check_failed("y0", k);
         if (py0 != (q0 / dd->owt) * d[OY_STEP]) self_check_failed("py0", k);
-        if (xsl != (ql % dd->owt) * d[STR_W]) self_check_failed("xsl", k);
-        if (dseg != ql / dd->owt - q0 / dd->owt) self_check_failed("dseg", k);
-        /* each segment spans exactly the xs of its lanes */
-        for (int64_t seg = 0; seg <= dseg; seg++) {
-          int64_t lo = -1, hi = -1;
-          for (int64_t l = 0; l < dd->rows; l++) {
-            int64_t q = q0 + l;
-            if (q / dd->owt - q0 / dd->owt != seg) continue;
-            int64_t xs = (q % dd->owt) * d[STR_W];
-            if (lo < 0 || xs < lo) lo = xs;
-            if (xs > hi) hi = xs;
+        if (lin) {
+          if (ql / dd->owt > q0 / dd->owt) cv.lin2 = 1;
+        } else {
+          if (xsl != (ql % dd->owt) * d[STR_W]) self_check_failed("xsl", k);
+          if (dseg != ql / dd->owt - q0 / dd->owt) self_check_failed("dseg", k);
+          /* each segment spans exactly the xs of its lanes */
+          for (int64_t seg = 0; seg <= dseg; seg++) {
+            int64_t lo = -1, hi = -1;
+            for (int64_t l = 0; l < dd->rows; l++) {
+              int64_t q = q0 + l;
+              if (q / dd->owt - q0 / dd->owt != seg) continue;
+              int64_t xs = (q % dd->owt) * d[STR_W];
+              if (lo < 0 || xs < lo) lo = xs;
+              if (xs > hi) hi = xs;
+            }
+            int64_t xf = seg == 0 ? xs0 : 0, xl = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
+            if (lo != xf || hi != xl) self_check_failed("segment extent", k);
           }
-          int64_t xf = seg == 0 ? xs0 : 0, xl = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
-          if (lo != xf || hi != xl) self_check_failed("segment extent", k);
+          if (dseg == 0) cv.seg1 = 1;
+          if (dseg == 1) cv.seg2 = 1;
+          if (dseg >= 2) cv.seg3 = 1;
+          if (dseg >= 1 && xs0 != 0) cv.midrow = 1;
+          if (q0 + dd->rows > dd->oht * dd->owt) cv.past = 1;
+          if (kg > 0) cv.kg = 1;
         }
-        if (dseg == 0) cv.seg1 = 1;
-        if (dseg == 1) cv.seg2 = 1;
-        if (dseg >= 2) cv.seg3 = 1;
-        if (dseg >= 1 && xs0 != 0) cv.midrow = 1;
-        if (q0 + dd->rows > dd->oht * dd->owt) cv.past = 1;
-        if (kg > 0) cv.kg = 1;
       }
+      const int64_t nseg = lin ? 1 : dseg + 1;
       for (int64_t c = 0; c < d[N_CH]; c++)
         for (int64_t r = 0; r < d[N_KR]; r++)
-          for (int64_t seg = 0; seg <= dseg; seg++) {
+          for (int64_t seg = 0; seg < nseg; seg++) {
+            const int last_seg = lin || seg == dseg;
             int64_t xs_first = seg == 0 ? xs0 : 0;
-            int64_t xs_last = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
-            int64_t span = xs_last - xs_first + d[KSPAN];
+            int64_t xs_last = last_seg ? xsl : d[OW_XS] - d[STR_W];
+            int64_t span = (lin ? d[LAST_XS] : xs_last - xs_first) + d[KSPAN];
             if (span <= 0) return 0;
-            int64_t p = d[BASE] + c * d[PLANE] + r * d[KR_STEP] + py0 + seg * d[OY_STEP] +
-                        xs_first;
+            /* the segment's start in the channel plane, and in the SRAM */
+            int64_t pf = d[BASE] + r * d[KR_STEP] + py0 + seg * d[OY_STEP] + xs_first;
+            int64_t p = pf + c * d[PLANE];
             int64_t iy = y0 + seg * d[STR_H] + r * d[DIL_H] - d[PAD_T];
             int row_ok = iy >= 0 && iy < d[TILE_H];
             int plast = (r == d[N_KR] - 1) && (c == d[N_CH] - 1);
+            size_t first = words->n;
             for (int64_t w = floor_div(p, BUS) * BUS; w < p + span; w += BUS) {
               if (words->n >= MAX_WORDS) return 0;
               word_t *x = vvec_push(words);
@@ -153,16 +191,46 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
               x->seg = (int)seg;
               x->addr = (uint64_t)floor_div(w, BUS) & bits_mask(AW);
               x->mask = 0;
+              int cut_lo = 0, cut_hi = 0;
               for (int i = 0; i < BUS; i++) {
                 int64_t pos = x->rel + i;
-                int64_t ix = xs_first - d[PAD_L] + pos;
-                if (row_ok && pos >= 0 && pos < span && ix >= 0 && ix < d[TILE_W])
-                  x->mask |= 1ull << i;
+                if (pos < 0 || pos >= span) continue;
+                if (lin) {
+                  int64_t fp = pf + pos;
+                  if (fp >= 0 && fp < d[PLANE]) x->mask |= 1ull << i;
+                  cut_lo |= fp < 0;
+                  cut_hi |= fp >= d[PLANE];
+                } else {
+                  int64_t ix = xs_first - d[PAD_L] + pos;
+                  if (row_ok && ix >= 0 && ix < d[TILE_W]) x->mask |= 1ull << i;
+                }
               }
               x->rd = x->mask != 0;
               x->plast = plast;
-              x->clast = plast && seg == dseg && w + BUS >= p + span;
+              x->clast = plast && last_seg && w + BUS >= p + span;
               x->glast = x->clast && k == d[N_CTX] - 1;
+              if (lin && dd->rows && x->mask) {
+                if (cut_lo) cv.cut_lo = 1;
+                if (cut_hi) cv.cut_hi = 1;
+              }
+            }
+            if (lin && dd->rows) {
+              /* every lane's taps are in the segment; those inside the tile are where the
+               * [channel][row][column] layout puts them (and real), the ones of rows above or
+               * below the tile in a column of it are zeros */
+              const int64_t P = d[OY_STEP];
+              for (int64_t l = 0; l < dd->rows; l++) {
+                int64_t q = k * dd->rows + l, oy = q / dd->owt, ox = q % dd->owt;
+                for (int64_t s = 0; s < dd->s; s++) {
+                  int64_t pos = l + s * dd->dil_w;
+                  if (pos < 0 || pos >= span) self_check_failed("tap outside the segment", k);
+                  int64_t ty = oy + r * d[DIL_H] - d[PAD_T], tx = ox + s * dd->dil_w - d[PAD_L];
+                  if (tx < 0 || tx >= d[TILE_W]) continue;   /* the lane zeroes it */
+                  int in = ty >= 0 && ty < d[TILE_H];
+                  if (in && pf + pos != ty * P + tx) self_check_failed("tap position", k);
+                  if (mask_at(words, first, p, pos) != in) self_check_failed("tap mask", k);
+                }
+              }
             }
           }
       /* next context: ROWS pixels on */
@@ -175,8 +243,8 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
       py0 += d[CTX_PY] + (wrap0 ? d[OY_STEP] : 0);
       y0 += d[CTX_Y] + (wrap0 ? d[STR_H] : 0);
       dseg += wrapl - wrap0;
-      if (dd->rows && wrapl && !wrap0) cv.up = 1;
-      if (dd->rows && wrap0 && !wrapl) cv.down = 1;
+      if (dd->rows && !lin && wrapl && !wrap0) cv.up = 1;
+      if (dd->rows && !lin && wrap0 && !wrapl) cv.down = 1;
     }
   }
   *cov = cv;
@@ -229,9 +297,66 @@ static void real_desc(vrng *g, desc_t *dd)
     d[TILE_H] = th;
     d[TILE_W] = tw;
     d[KSPAN] = (S - 1) * dil_w + 1;
+    d[LIN] = 0;
     dd->rows = rows;
     dd->owt = owt;
     dd->oht = oht;
+    dd->s = S;
+    dd->dil_w = dil_w;
+    return;
+  }
+}
+
+/* A descriptor of a real convolution tile in linear contexts: stride 1, the row pitch equal to
+ * the output tile width owt, tile_w <= owt ("same" padding or wider). */
+static void real_lin_desc(vrng *g, desc_t *dd)
+{
+  static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
+  int64_t *d = dd->f;
+  for (;;) {
+    int64_t rows = rows_set[vrng_range(g, 0, 7)];
+    int64_t S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
+    int64_t dil_w = vrng_range(g, 1, 2), dil_h = vrng_range(g, 1, 2);
+    int64_t pt = vrng_range(g, 0, 2), pb = vrng_range(g, 0, 2);
+    int64_t pl = vrng_range(g, 0, 2), pr = vrng_range(g, 0, 2);
+    int64_t kspan = (S - 1) * dil_w + 1;
+    /* output tile: owt below ROWS most of the time (contexts over 2, 3+ output rows) */
+    int64_t owt = vrng_pct(g, 75) && rows > 1 ? vrng_range(g, 1, rows - 1 < 7 ? rows - 1 : 7)
+                                               : vrng_range(g, 1, 12);
+    int64_t oht_max = 8 * rows / owt;
+    int64_t oht = vrng_range(g, 1, oht_max < 3 ? 3 : oht_max > 20 ? 20 : oht_max);
+    int64_t th = oht - 1 + (R - 1) * dil_h + 1 - pt - pb;
+    int64_t tw = owt - 1 + kspan - pl - pr;
+    if (th < 1 || tw < 1 || tw > owt) continue;
+    int64_t pitch = owt, npix = oht * owt;
+    d[N_CH] = vrng_range(g, 1, 3);
+    d[N_KR] = R;
+    d[N_CTX] = (npix + rows - 1) / rows;
+    d[N_KG] = vrng_range(g, 1, d[N_CTX] > 4 ? 2 : 3);
+    d[PLANE] = th * pitch;
+    d[KR_STEP] = dil_h * pitch;
+    d[OY_STEP] = pitch;
+    d[CTX_XS] = rows % owt;
+    d[CTX_PY] = (rows / owt) * pitch;
+    d[CTX_Y] = rows / owt;
+    d[OW_XS] = owt;
+    d[LAST_XS] = rows - 1;            /* not wrapped: the run of all ROWS lanes */
+    d[LAST_DSEG] = (rows - 1) / owt;  /* ignored in linear contexts */
+    d[BASE] = -(pt * pitch + pl);
+    d[DIL_H] = dil_h;
+    d[STR_H] = 1;
+    d[STR_W] = 1;
+    d[PAD_T] = pt;
+    d[PAD_L] = pl;
+    d[TILE_H] = th;
+    d[TILE_W] = tw;
+    d[KSPAN] = kspan;
+    d[LIN] = 1;
+    dd->rows = rows;
+    dd->owt = owt;
+    dd->oht = oht;
+    dd->s = S;
+    dd->dil_w = dil_w;
     return;
   }
 }
@@ -262,7 +387,8 @@ static void any_desc(vrng *g, desc_t *dd)
   d[TILE_H] = vrng_range(g, 1, 6);
   d[TILE_W] = vrng_range(g, 1, 12);
   d[KSPAN] = vrng_range(g, 1, 2 * BUS);
-  dd->rows = dd->owt = dd->oht = 0;
+  d[LIN] = vrng_pct(g, 25);
+  dd->rows = dd->owt = dd->oht = dd->s = dd->dil_w = 0;
 }
 
 int main(int argc, char **argv)
@@ -287,7 +413,7 @@ int main(int argc, char **argv)
   const word_t *cur = NULL;   /* words of the running pass */
   size_t ncur = 0, idx = 0;   /* presented word: idx < ncur */
   word_t *store = NULL;
-  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0};
+  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
   /* One cycle: inputs, state update, expected presentation. */
 #define CYCLE(START, ADV)                                                          \
@@ -302,21 +428,25 @@ int main(int argc, char **argv)
   } while (0)
 
   for (int k = 0; k < 3; k++) CYCLE(0, vrng_pct(&g, 50));
-  int npass = (int)vrng_range(&g, 8, 12);
+  int npass = (int)vrng_range(&g, 12, 18);
   for (int pass = 0;; pass++) {
     int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg &&
-                  cov.up && cov.down;
+                  cov.up && cov.down && cov.lin2 && cov.cut_lo && cov.cut_hi;
     if (pass >= npass && covered) break;
     if (pass >= 200) {
-      fprintf(stderr, "coverage not reached in 200 passes (seed %llu):%s%s%s%s%s%s%s%s\n",
+      fprintf(stderr, "coverage not reached in 200 passes (seed %llu):%s%s%s%s%s%s%s%s%s%s%s\n",
               (unsigned long long)seed, cov.seg1 ? "" : " seg1", cov.seg2 ? "" : " seg2",
               cov.seg3 ? "" : " seg3", cov.midrow ? "" : " midrow", cov.past ? "" : " past",
-              cov.kg ? "" : " kg", cov.up ? "" : " up", cov.down ? "" : " down");
+              cov.kg ? "" : " kg", cov.up ? "" : " up", cov.down ? "" : " down",
+              cov.lin2 ? "" : " lin2", cov.cut_lo ? "" : " cut_lo", cov.cut_hi ? "" : " cut_hi");
       return 3;
     }
     desc_t d;
     for (;;) {
-      if (vrng_pct(&g, 60)) real_desc(&g, &d);
+      /* 35% real layers in linear contexts; the rest as before: 60% real, 40% arbitrary (a
+       * quarter of those with lin = 1) */
+      if (vrng_pct(&g, 35)) real_lin_desc(&g, &d);
+      else if (vrng_pct(&g, 60)) real_desc(&g, &d);
       else any_desc(&g, &d);
       if (enumerate(&d, &words, &cov)) break;
     }
