@@ -150,6 +150,8 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
       ctx_y > 65535 || owv > 65535)
     return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
+  /* linear contexts only pay off across rows: a one-row tile keeps its bus-aligned pitch */
+  if (t->lin && t->oht < 2) return -1;
   if (cdiv(t->oht * owv, lanes) * nkg > 65535) return -1;   /* the tap sequencer's count */
   double n_sp = (double)l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
   double n_kt = (double)cdiv(l->k, t->kt);
