@@ -76,16 +76,16 @@ module sagen_feed_lane #(
   wire [BUS-1:0] sel = pat_sh[BUS-1:0];
   wire unused_pat_sh = ^pat_sh[BUS+PAT_BITS-1:BUS];
 
-  // Linear contexts: bus position i is input column cb + i of the lane's row.
-  wire [31:0] cb = xs_q - {16'd0, pad_l_i} - sh;
+  // Linear contexts: bus position j is input column xs - pad_l + (j - sh) of the lane's row, so
+  // the taps inside the tile sit at positions [col_lo, col_lo + tile_w).
+  wire signed [31:0] col_lo = {16'd0, pad_l_i} - xs_q + sh;
+  wire signed [31:0] col_hi = col_lo + {16'd0, tile_w_i};
   reg  [BUS-1:0] col_ok;
-  reg  [31:0]    ci;
   integer j;
   always @* begin
-    for (j = 0; j < BUS; j = j + 1) begin
-      ci = cb + j;
-      col_ok[j] = !lin_i || (!ci[31] && (ci < {16'd0, tile_w_i}));
-    end
+    col_ok = {BUS{1'b1}};
+    if (lin_i)
+      for (j = 0; j < BUS; j = j + 1) col_ok[j] = (j >= col_lo) && (j < col_hi);
   end
 
   reg  [BUS-1:0] taken_q;

@@ -103,9 +103,9 @@ module sagen_index_counters #(
       pos = rel + i;              // position inside the segment
       col = ix0 + pos;            // virtual column in the tile
       fp  = p_flat + pos;         // position in the channel plane (linear contexts)
-      mask[i] = !pos[31] && (pos < span) &&
-                (lin_i ? (!fp[31] && (fp < plane_i))
-                       : (row_ok && !col[31] && (col < {16'd0, tile_w_i})));
+      if (lin_i) mask[i] = !pos[31] && (pos < span) && !fp[31] && (fp < plane_i);
+      else       mask[i] = !pos[31] && (pos < span) && row_ok && !col[31] &&
+                           (col < {16'd0, tile_w_i});
     end
   end
 
