@@ -251,8 +251,9 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
   return 1;
 }
 
-/* A descriptor of a real convolution tile. */
-static void real_desc(vrng *g, desc_t *dd)
+/* A descriptor of a real convolution tile; with LIN one in linear contexts: stride 1, the row
+ * pitch equal to the output tile width owt, tile_w <= owt ("same" padding or wider). */
+static void real_desc(vrng *g, desc_t *dd, int lin)
 {
   static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
   int64_t *d = dd->f;
@@ -260,7 +261,7 @@ static void real_desc(vrng *g, desc_t *dd)
     int64_t rows = rows_set[vrng_range(g, 0, 7)];
     int64_t S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
     int64_t dil_w = vrng_range(g, 1, 2), dil_h = vrng_range(g, 1, 2);
-    int64_t str_w = vrng_range(g, 1, 2), str_h = vrng_range(g, 1, 2);
+    int64_t str_w = lin ? 1 : vrng_range(g, 1, 2), str_h = lin ? 1 : vrng_range(g, 1, 2);
     int64_t pt = vrng_range(g, 0, 2), pb = vrng_range(g, 0, 2);
     int64_t pl = vrng_range(g, 0, 2), pr = vrng_range(g, 0, 2);
     /* output tile: owt below ROWS most of the time (multi-row contexts) */
@@ -271,9 +272,12 @@ static void real_desc(vrng *g, desc_t *dd)
     int64_t oht = vrng_range(g, 1, oht_max < 3 ? 3 : oht_max > 20 ? 20 : oht_max);
     int64_t th = (oht - 1) * str_h + (R - 1) * dil_h + 1 - pt - pb;
     int64_t tw = (owt - 1) * str_w + (S - 1) * dil_w + 1 - pl - pr;
-    if (th < 1 || tw < 1) continue;
-    int64_t pitch = tw + (vrng_pct(g, 50) ? 0 : vrng_range(g, 1, BUS));
-    if (vrng_pct(g, 30)) pitch = (pitch + BUS - 1) / BUS * BUS;
+    if (th < 1 || tw < 1 || (lin && tw > owt)) continue;
+    int64_t pitch = owt;
+    if (!lin) {
+      pitch = tw + (vrng_pct(g, 50) ? 0 : vrng_range(g, 1, BUS));
+      if (vrng_pct(g, 30)) pitch = (pitch + BUS - 1) / BUS * BUS;
+    }
     int64_t npix = oht * owt;
     d[N_CH] = vrng_range(g, 1, 3);
     d[N_KR] = R;
@@ -286,7 +290,8 @@ static void real_desc(vrng *g, desc_t *dd)
     d[CTX_PY] = (rows / owt) * str_h * pitch;
     d[CTX_Y] = (rows / owt) * str_h;
     d[OW_XS] = owt * str_w;
-    d[LAST_XS] = ((rows - 1) % owt) * str_w;
+    /* linear: the run of all ROWS lanes, not wrapped (and dseg is ignored) */
+    d[LAST_XS] = lin ? rows - 1 : ((rows - 1) % owt) * str_w;
     d[LAST_DSEG] = (rows - 1) / owt;
     d[BASE] = -(pt * pitch + pl);
     d[DIL_H] = dil_h;
@@ -297,61 +302,7 @@ static void real_desc(vrng *g, desc_t *dd)
     d[TILE_H] = th;
     d[TILE_W] = tw;
     d[KSPAN] = (S - 1) * dil_w + 1;
-    d[LIN] = 0;
-    dd->rows = rows;
-    dd->owt = owt;
-    dd->oht = oht;
-    dd->s = S;
-    dd->dil_w = dil_w;
-    return;
-  }
-}
-
-/* A descriptor of a real convolution tile in linear contexts: stride 1, the row pitch equal to
- * the output tile width owt, tile_w <= owt ("same" padding or wider). */
-static void real_lin_desc(vrng *g, desc_t *dd)
-{
-  static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
-  int64_t *d = dd->f;
-  for (;;) {
-    int64_t rows = rows_set[vrng_range(g, 0, 7)];
-    int64_t S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
-    int64_t dil_w = vrng_range(g, 1, 2), dil_h = vrng_range(g, 1, 2);
-    int64_t pt = vrng_range(g, 0, 2), pb = vrng_range(g, 0, 2);
-    int64_t pl = vrng_range(g, 0, 2), pr = vrng_range(g, 0, 2);
-    int64_t kspan = (S - 1) * dil_w + 1;
-    /* output tile: owt below ROWS most of the time (contexts over 2, 3+ output rows) */
-    int64_t owt = vrng_pct(g, 75) && rows > 1 ? vrng_range(g, 1, rows - 1 < 7 ? rows - 1 : 7)
-                                               : vrng_range(g, 1, 12);
-    int64_t oht_max = 8 * rows / owt;
-    int64_t oht = vrng_range(g, 1, oht_max < 3 ? 3 : oht_max > 20 ? 20 : oht_max);
-    int64_t th = oht - 1 + (R - 1) * dil_h + 1 - pt - pb;
-    int64_t tw = owt - 1 + kspan - pl - pr;
-    if (th < 1 || tw < 1 || tw > owt) continue;
-    int64_t pitch = owt, npix = oht * owt;
-    d[N_CH] = vrng_range(g, 1, 3);
-    d[N_KR] = R;
-    d[N_CTX] = (npix + rows - 1) / rows;
-    d[N_KG] = vrng_range(g, 1, d[N_CTX] > 4 ? 2 : 3);
-    d[PLANE] = th * pitch;
-    d[KR_STEP] = dil_h * pitch;
-    d[OY_STEP] = pitch;
-    d[CTX_XS] = rows % owt;
-    d[CTX_PY] = (rows / owt) * pitch;
-    d[CTX_Y] = rows / owt;
-    d[OW_XS] = owt;
-    d[LAST_XS] = rows - 1;            /* not wrapped: the run of all ROWS lanes */
-    d[LAST_DSEG] = (rows - 1) / owt;  /* ignored in linear contexts */
-    d[BASE] = -(pt * pitch + pl);
-    d[DIL_H] = dil_h;
-    d[STR_H] = 1;
-    d[STR_W] = 1;
-    d[PAD_T] = pt;
-    d[PAD_L] = pl;
-    d[TILE_H] = th;
-    d[TILE_W] = tw;
-    d[KSPAN] = kspan;
-    d[LIN] = 1;
+    d[LIN] = lin;
     dd->rows = rows;
     dd->owt = owt;
     dd->oht = oht;
@@ -445,8 +396,8 @@ int main(int argc, char **argv)
     for (;;) {
       /* 35% real layers in linear contexts; the rest as before: 60% real, 40% arbitrary (a
        * quarter of those with lin = 1) */
-      if (vrng_pct(&g, 35)) real_lin_desc(&g, &d);
-      else if (vrng_pct(&g, 60)) real_desc(&g, &d);
+      if (vrng_pct(&g, 35)) real_desc(&g, &d, 1);
+      else if (vrng_pct(&g, 60)) real_desc(&g, &d, 0);
       else any_desc(&g, &d);
       if (enumerate(&d, &words, &cov)) break;
     }
