@@ -91,10 +91,13 @@ static long virt_width(long lanes, long owt, int virt)
 
 typedef struct pass {
   long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
+  int m;      /* member of the run (see member_t) */
   int groups, lin;
   long gw, lanes;   /* see tiling_t */
   long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
+  long sub_y, sub_x;   /* where the pass's own window starts in the loaded tile (members of a
+                          run share one tile, the union of their windows) */
   long if_words, wt_words;
   int acc, last, out_tile;
   int if_bank, wt_bank, out_bank, load_if, load_wt;
@@ -103,11 +106,22 @@ typedef struct pass {
 
 typedef struct out_tile {
   long n, oy0, oht, ox0, owt, owv, k0, kt;
+  int m;
   int groups, lin;
   long gw, lanes;
   int bank;
   long last_pass;
 } out_tile_t;
+
+/* One convolution of a run. The members of a run share their input and its tiling (output tile
+ * size, channel slices, context mapping, column groups) but not their kernels, weights or
+ * outputs: the input gradient's phases, which all read dy, run as members of one run so that
+ * each tile of dy is loaded once for all of them. KGROUPS (out): filter groups per pixel. */
+typedef struct member {
+  layer_t l;
+  view_t w, y;
+  long kgroups;
+} member_t;
 
 /* Output words of a tile of NPIX pixels (virtual width) and NKG filter groups: one per pixel,
  * or with column groups one per array row of every context (a word holds a pixel per group). */
@@ -131,9 +145,36 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
   return tile_w;
 }
 
+/* The estimated cycles of a tiling in parts: the array's, and the host port's for the ifmap
+ * tiles, the weight tiles (WT_TILES distinct ones, WT_LOADS loads) and the results. */
+typedef struct cost_parts {
+  double compute, ifmap, wt_tile, wt_tiles, wt_loads, out, first;
+} cost_parts_t;
+
+/* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles. */
+static double cost_of(const cfg_t *c, const cost_parts_t *p)
+{
+  double wt = (p->wt_tiles <= c->banks ? p->wt_tiles : p->wt_loads) * p->wt_tile;
+  double dram = p->ifmap + wt + p->out;
+  if (c->banks > 1) return fmax(p->compute, dram) + p->first + p->wt_tile;
+  return p->compute + dram;
+}
+
+static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
+                           double bpc, cost_parts_t *parts);
+
 /* Estimated cycles of a tiling, or -1 if it does not fit. */
 static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
                           double bpc)
+{
+  cost_parts_t p;
+  if (tiling_parts(c, l, oh, ow, t, bpc, &p) < 0) return -1;
+  return cost_of(c, &p);
+}
+
+/* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
+static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
+                           double bpc, cost_parts_t *parts)
 {
   long th = lmin(l->h, win_h(l, t->oht, t->rt));
   long tw = lmin(l->w, win_w(l, t->owt, t->st));
@@ -184,11 +225,14 @@ static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, co
   double wtc = wtw * fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
   double outc = outw * fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
   double if_loads = n_red <= c->banks ? n_sp * n_red : passes;
-  double wt_loads = n_kt * n_red <= c->banks ? n_kt * n_red : passes;
-  double dram = if_loads * ifc + wt_loads * wtc + outc;
-  double ifb = ifc * bpc, wtb = wtc * bpc;
-  if (c->banks > 1) return fmax(compute, dram) + (ifb + wtb) / bpc;
-  return compute + dram;
+  parts->compute = compute;
+  parts->ifmap = if_loads * ifc;
+  parts->wt_tile = wtc;
+  parts->wt_tiles = n_kt * n_red;
+  parts->wt_loads = passes;
+  parts->out = outc;
+  parts->first = ifc;
+  return 0;
 }
 
 /* Distinct values of ceil(V / n) for n = 1..V, largest first, into OUT; returns the count. */
@@ -216,9 +260,39 @@ static int linear_ok(const layer_t *l, long ow, long st)
   return l->sh == 1 && l->sw == 1 && lmin(l->w, win_w(l, ow, st)) <= ow && ow <= 65535;
 }
 
-static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, double bpc,
-                         int contexts, int groups, tiling_t *best, double *cost_out, char *err,
-                         size_t errlen)
+/* Estimated cycles of members MS[0..NM) sharing one run tiled by T for their union U: each
+ * member's compute, the union's ifmap tiles loaded once, every member's weights and results;
+ * -1 if it does not fit. */
+static double shared_cost(const cfg_t *c, const layer_t *u, const member_t *ms, int nm,
+                          const tiling_t *t, double bpc)
+{
+  cost_parts_t pu, pm;
+  if (tiling_parts(c, u, u->oh, u->ow, t, bpc, &pu) < 0) return -1;
+  double compute = 0, out = 0, wt_once = 0, wt_each = 0, wt_tiles = 0;
+  for (int m = 0; m < nm; m++) {
+    tiling_t tm = *t;
+    tm.rt = ms[m].l.r;
+    tm.st = ms[m].l.s;
+    if (tiling_parts(c, &ms[m].l, u->oh, u->ow, &tm, bpc, &pm) < 0) return -1;
+    compute += pm.compute;
+    out += pm.out;
+    wt_once += pm.wt_tiles * pm.wt_tile;
+    wt_each += pm.wt_loads * pm.wt_tile;
+    wt_tiles += pm.wt_tiles;
+  }
+  /* weight tiles stay in the banks only if every member's fit; the union's ifmap tiles (one
+   * per channel slice) stay while the members take turns only if they fit */
+  double dram = (pu.wt_tiles <= c->banks ? pu.ifmap : nm * pu.ifmap) +
+                (wt_tiles <= c->banks ? wt_once : wt_each) + out;
+  return c->banks > 1 ? fmax(compute, dram) + pu.first + pu.wt_tile : compute + dram;
+}
+
+/* The fastest tiling of L into BEST (its estimated cycles into COST_OUT if not NULL); 0, or 1
+ * with ERR if none fits. With members MS[0..NM) (NM > 1), L is their union (union_layer) and
+ * the tiling is the best for them sharing one run, no kernel sliced across passes. */
+static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, int nm, long oh,
+                         long ow, double bpc, int contexts, int groups, tiling_t *best,
+                         double *cost_out, char *err, size_t errlen)
 {
   static long cts[4096], kts[4096], rts[64], sts[64];
   long ncts = splits(l->c, cts, 4096);
@@ -234,6 +308,11 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
   for (long i = 0; i < ns_all; i++)
     if (tmp[i] <= smax) sts[nst++] = tmp[i];
   if (nst == 0) sts[nst++] = lmin(l->s, smax);
+  if (nm > 1) {   /* shared runs take whole kernels */
+    nrt = 1;
+    if (sts[0] != l->s) nst = 0;
+    else nst = 1;
+  }
   double best_cost = -1;
   /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
    * filters; worth it when there are fewer filters than columns. */
@@ -274,7 +353,8 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
               if (t.oht >= 1) {
-                double cost = tiling_cost(c, l, oh, ow, &t, bpc);
+                double cost = nm > 1 ? shared_cost(c, l, ms, nm, &t, bpc)
+                                     : tiling_cost(c, l, oh, ow, &t, bpc);
                 if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
                   best_cost = cost;
                   *best = t;
@@ -288,7 +368,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, long oh, long ow, dou
           }
   }
   if (best_cost < 0 && contexts == 3) /* no tiling can use linear contexts: the driver's choice */
-    return choose_tiling(c, l, oh, ow, bpc, 0, groups, best, cost_out, err, errlen);
+    return choose_tiling(c, l, ms, nm, oh, ow, bpc, 0, groups, best, cost_out, err, errlen);
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
     snprintf(err, errlen,
@@ -338,18 +418,57 @@ static int same_if(const pass_t *a, const pass_t *b)
 
 static int same_wt(const pass_t *a, const pass_t *b)
 {
-  return a->k0 == b->k0 && a->kt == b->kt && a->c0 == b->c0 && a->ct == b->ct &&
+  return a->m == b->m && a->k0 == b->k0 && a->kt == b->kt && a->c0 == b->c0 && a->ct == b->ct &&
          a->r0 == b->r0 && a->rt == b->rt && a->s0 == b->s0 && a->st == b->st;
 }
 
-/* Every pass of the layer in order, with its banks and loads. */
-static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
-                       pass_t **passes_out, long *np_out, out_tile_t **tiles_out, long *nt_out)
+/* The passes PS[0..NP) of one output tile position, every member's: the passes that take the
+ * same channels load one tile, the union of their windows, and each reads its own window from
+ * where it starts in it. */
+static void share_windows(const cfg_t *c, pass_t *ps, long np)
 {
+  for (long i = 0; i < np; i++) {
+    long j, y0 = 0, y1 = -1, x0 = 0, x1 = -1;
+    for (j = 0; j < i; j++)
+      if (ps[j].c0 == ps[i].c0) break;
+    if (j < i) continue;   /* its channels' tile is placed already */
+    for (j = i; j < np; j++) {
+      const pass_t *q = &ps[j];
+      if (q->c0 != ps[i].c0 || q->tile_h == 0) continue;
+      if (y1 < y0) {
+        y0 = q->iy_lo; y1 = q->iy_lo + q->tile_h - 1;
+        x0 = q->ix_lo; x1 = q->ix_lo + q->tile_w - 1;
+      } else {
+        y0 = lmin(y0, q->iy_lo); y1 = lmax(y1, q->iy_lo + q->tile_h - 1);
+        x0 = lmin(x0, q->ix_lo); x1 = lmax(x1, q->ix_lo + q->tile_w - 1);
+      }
+    }
+    for (j = i; j < np; j++) {
+      pass_t *q = &ps[j];
+      if (q->c0 != ps[i].c0 || q->tile_h == 0) continue;
+      q->sub_y = q->iy_lo - y0;
+      q->sub_x = q->ix_lo - x0;
+      q->iy_lo = y0; q->tile_h = y1 - y0 + 1;
+      q->ix_lo = x0; q->tile_w = x1 - x0 + 1;
+      q->pitch = pitch_of(c, q->tile_w, q->tile_h, q->lin, q->owt);
+      q->if_words = cdiv(q->ct * q->tile_h * q->pitch, c->bus_elems);
+    }
+  }
+}
+
+/* Every pass of the run in order, with its banks and loads: for each output tile position and
+ * filter slice, each member's passes (see member_t). */
+static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long ow,
+                       const tiling_t *t, pass_t **passes_out, long *np_out,
+                       out_tile_t **tiles_out, long *nt_out)
+{
+  const layer_t *l = &ms[0].l;   /* n, c, k: the same for every member */
   long n_sp = l->n * cdiv(oh, t->oht) * cdiv(ow, t->owt);
   long n_kt = cdiv(l->k, t->kt);
-  long n_red = cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
-  long np = n_sp * n_kt * n_red, nt = n_sp * n_kt;
+  long n_red = 0;
+  for (int m = 0; m < nm; m++)
+    n_red += cdiv(l->c, t->ct) * cdiv(ms[m].l.r, t->rt) * cdiv(ms[m].l.s, t->st);
+  long np = n_sp * n_kt * n_red, nt = n_sp * n_kt * nm;
   pass_t *ps = calloc((size_t)np, sizeof *ps);
   out_tile_t *ts = calloc((size_t)nt, sizeof *ts);
   if (!ps || !ts) {
@@ -362,7 +481,11 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
     for (long oy0 = 0; oy0 < oh; oy0 += t->oht)
       for (long ox0 = 0; ox0 < ow; ox0 += t->owt)
         for (long k0 = 0; k0 < l->k; k0 += t->kt) {
+         long i_pos = i;
+         for (int m = 0; m < nm; m++) {
+          const layer_t *lm = &ms[m].l;
           out_tile_t *ot = &ts[ti];
+          ot->m = m;
           ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
           ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
           ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
@@ -374,27 +497,30 @@ static int plan_passes(const cfg_t *c, const layer_t *l, long oh, long ow, const
           ot->bank = (int)(ti % c->banks);
           int first = 1;
           for (long c0 = 0; c0 < l->c; c0 += t->ct)
-            for (long r0 = 0; r0 < l->r; r0 += t->rt)
-              for (long s0 = 0; s0 < l->s; s0 += t->st) {
+            for (long r0 = 0; r0 < lm->r; r0 += t->rt)
+              for (long s0 = 0; s0 < lm->s; s0 += t->st) {
                 pass_t *p = &ps[i];
+                p->m = m;
                 p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
                 p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
                 p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
                 p->lin = ot->lin;
                 p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
-                p->r0 = r0; p->rt = lmin(t->rt, l->r - r0);
-                p->s0 = s0; p->st = lmin(t->st, l->s - s0);
+                p->r0 = r0; p->rt = lmin(t->rt, lm->r - r0);
+                p->s0 = s0; p->st = lmin(t->st, lm->s - s0);
                 p->acc = !first;
                 first = 0;
                 p->out_tile = (int)ti;
                 p->out_bank = ot->bank;
-                pass_window(c, l, p);
-                if (l->no_ops) p->if_words = p->wt_words = 0;   /* nothing to fetch */
+                pass_window(c, lm, p);
+                if (lm->no_ops) p->if_words = p->wt_words = 0;   /* nothing to fetch */
                 i++;
               }
           ps[i - 1].last = 1;
           ot->last_pass = i - 1;
           ti++;
+         }
+         if (nm > 1) share_windows(c, ps + i_pos, i - i_pos);
         }
   /* Banks: keep a tile where it is if the next pass needs it again, else load it into the bank
    * the previous pass did not use. */
@@ -544,11 +670,14 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
   d[D_CTX_XS] = (uint32_t)(ctx_cols * l->sw);
   d[D_OW_XS] = (uint32_t)(p->owv * l->sw);
-  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l));
+  /* the pass's window starts SUB_Y rows and SUB_X columns into the loaded tile (members of a
+   * run share the union of their windows): it sees the tile from there on */
+  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l) + p->sub_y * p->pitch +
+                                  p->sub_x);
   d[D_STRH_DILH] = pack16(l->sh, l->dh);
   d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
   d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);
-  d[D_TILEW_TILEH] = pack16(p->tile_w, p->tile_h);
+  d[D_TILEW_TILEH] = pack16(p->tile_w - p->sub_x, p->tile_h - p->sub_y);
   d[D_PATTOP_KSPAN] = pack16((p->st - 1) * l->dw, (p->st - 1) * l->dw + 1);
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
   /* linear contexts: one segment, lanes - 1 elements plus a kernel row's span */
@@ -626,6 +755,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->passes += r->passes;
   sum->runs += r->runs;
   for (int m = 0; m < 3; m++) sum->ctx_runs[m] += r->ctx_runs[m];
+  sum->shared_runs += r->shared_runs;
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
   sum->cycles += r->cycles;
@@ -738,27 +868,29 @@ static int flattens(const layer_t *l, long oh, long ow, const view_t *y)
          y->xsplit == 0 && (oh - 1) * l->sh < l->h && (ow - 1) * l->sw < l->w;
 }
 
-static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, const view_t *x0,
-                               const view_t *w, const view_t *yv0, const drive_opts_t *o,
-                               report_t *sum, char *err, size_t errlen)
+/* Run the members MS[0..NM) (see member_t; one for a plain convolution) on input X0, tiled as
+ * layer LT says (a member's own layer, or the union of the members' windows). */
+static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int nm,
+                               const view_t *x0, const drive_opts_t *o, report_t *sum, char *err,
+                               size_t errlen)
 {
-  const view_t *yv = yv0;
-  view_t yflat;
   int rc = 1;
   pass_t *ps = NULL;
   out_tile_t *ts = NULL;
   job_t *jobs = NULL;
   tensor_t xg = {0};
   view_t xgv;
-  layer_t lv = *l0;
+  member_t one, *ms = ms0;
+  layer_t lv = *lt;
   const layer_t *l = &lv;
   const view_t *x = x0;
-  long oh = layer_out_h(l0), ow = layer_out_w(l0);
+  long oh = layer_out_h(lt), ow = layer_out_w(lt);
   double bpc = opts_bpc(c, o);
   report_t r1, *rep = &r1;
   memset(rep, 0, sizeof *rep);
   rep->dram_bytes_per_cycle = bpc;
-  rep->runs = 1;
+  rep->runs = nm;
+  rep->shared_runs = nm > 1 ? nm : 0;
   if (oh < 1 || ow < 1) {
     snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
     return 1;
@@ -769,28 +901,29 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
    * streams the pixels it needs (x[:, :, ::sh, ::sw]) as one long row, the images of the batch
    * one after the other, and the array runs stride 1 with every lane busy; its results go back
    * into the rows of the output view. */
-  if (flattens(l0, oh, ow, yv0)) {
-    yflat = *yv0;
-    yflat.st[0] = 0;
-    yflat.st[2] = 0;
-    yflat.xsplit = ow;
-    yflat.xst_hi = yv0->st[2];
-    yflat.xsplit2 = oh;
-    yflat.xst_top = yv0->st[0];
-    yv = &yflat;
-    long gshape[4] = {1, l0->c, 1, l0->n * oh * ow};
+  if (nm == 1 && flattens(lt, oh, ow, &ms0[0].y)) {
+    const view_t *yv0 = &ms0[0].y;
+    one = ms0[0];
+    ms = &one;
+    one.y.st[0] = 0;
+    one.y.st[2] = 0;
+    one.y.xsplit = ow;
+    one.y.xst_hi = yv0->st[2];
+    one.y.xsplit2 = oh;
+    one.y.xst_top = yv0->st[0];
+    long gshape[4] = {1, lt->c, 1, lt->n * oh * ow};
     if (tensor_alloc(&xg, 4, gshape)) {
       snprintf(err, errlen, "out of memory");
       goto fail;
     }
-    for (long n = 0; n < l0->n; n++)
-      for (long ch = 0; ch < l0->c; ch++)
+    for (long n = 0; n < lt->n; n++)
+      for (long ch = 0; ch < lt->c; ch++)
         for (long oy = 0; oy < oh; oy++)
           for (long ox = 0; ox < ow; ox++)
-            xg.data[(ch * l0->n + n) * oh * ow + oy * ow + ox] = vat(x0, n, ch, oy * l0->sh, ox * l0->sw);
+            xg.data[(ch * lt->n + n) * oh * ow + oy * ow + ox] = vat(x0, n, ch, oy * lt->sh, ox * lt->sw);
     lv.n = 1;
     lv.h = 1;
-    lv.w = l0->n * oh * ow;
+    lv.w = lt->n * oh * ow;
     lv.sh = lv.sw = lv.dh = lv.dw = 1;
     xgv = view_of(&xg);
     x = &xgv;
@@ -798,6 +931,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     ow = lv.w;
     lv.oh = 1;
     lv.ow = ow;
+    one.l = lv;
   }
 
   tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols};
@@ -807,11 +941,13 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
              "array.col_groups = %d", groups, c->name, c->col_groups);
     goto fail;
   }
-  if (choose_tiling(c, l, oh, ow, bpc, o ? o->contexts : 0, groups, &t, NULL, err, errlen)) goto fail;
+  if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, &t, NULL, err, errlen))
+    goto fail;
   rep->kgroups = cdiv(l->k, t.gw);
-  rep->ctx_runs[t.lin ? 2 : t.virt ? 1 : 0] = 1;
+  for (int m = 0; m < nm; m++) ms0[m].kgroups = rep->kgroups;
+  rep->ctx_runs[t.lin ? 2 : t.virt ? 1 : 0] = nm;
   long np = 0, nt = 0;
-  if (plan_passes(c, l, oh, ow, &t, &ps, &np, &ts, &nt)) {
+  if (plan_passes(c, ms, nm, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
     goto fail;
   }
@@ -882,7 +1018,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     if (next_prog < np && !pending) {
       pass_t *p = &ps[next_prog];
       if (prog_word < 0) {
-        program_descriptor(l, p, o && o->zero_fill, desc, pat);
+        program_descriptor(&ms[p->m].l, p, o && o->zero_fill, desc, pat);
         if (next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
         if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
         if (next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
@@ -956,7 +1092,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
           hw->io.hp_bank = is_if ? p->if_bank : p->wt_bank;
           hw->io.hp_addr = (uint32_t)jword;
           if (is_if) ifmap_word(c, x, p, jword, hw->io.hp_wdata);
-          else weight_word(c, w, p, jword, hw->io.hp_wdata);
+          else weight_word(c, &ms[p->m].w, p, jword, hw->io.hp_wdata);
           credit -= bytes;
           bytes_in += (uint64_t)bytes;
           if (++jword == nw) {
@@ -986,6 +1122,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
         }
         rd->nwords++;
       }
+      const view_t *yv = &ms[ro_tile->m].y;
       for (int g = 0; g < ro_tile->groups; g++) {
         if (py[g] < 0) continue;
         long yy = ro_tile->oy0 + py[g], xx = ro_tile->ox0 + px[g];
@@ -1066,8 +1203,12 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *l0, cons
     uint64_t hi = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i + 1);
     cnt[i] = lo | hi << 32;
   }
-  rep->useful_macs = l0->no_ops ? 0 :
-      (uint64_t)l0->n * l0->k * layer_out_h(l0) * layer_out_w(l0) * l0->c * l0->r * l0->s;
+  for (int m = 0; m < nm; m++) {
+    const layer_t *lm = &ms0[m].l;
+    if (!lm->no_ops)
+      rep->useful_macs += (uint64_t)lm->n * lm->k * layer_out_h(lm) * layer_out_w(lm) * lm->c *
+                          lm->r * lm->s;
+  }
   uint64_t pes = (uint64_t)c->rows * c->cols;
   rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
   rep->cycles = total;
@@ -1130,6 +1271,169 @@ static int op_begin(report_t *rep, const char *op, const char *bp_mode, const la
     return 1;
   }
   return 0;
+}
+
+/* The layer with its two spatial axes exchanged (its views exchange the strides of H and W). */
+static layer_t layer_transposed(const layer_t *l)
+{
+  layer_t t = *l;
+  t.h = l->w; t.w = l->h;
+  t.r = l->s; t.s = l->r;
+  t.sh = l->sw; t.sw = l->sh;
+  t.ph = l->pw; t.pw = l->ph;
+  t.dh = l->dw; t.dw = l->dh;
+  t.oh = l->ow; t.ow = l->oh;
+  t.lead_h = l->lead_w; t.lead_w = l->lead_h;
+  t.gap_h = l->gap_w; t.gap_w = l->gap_h;
+  t.dense_h = l->dense_w; t.dense_w = l->dense_h;
+  return t;
+}
+
+static view_t view_transposed(const view_t *v)
+{
+  view_t t = *v;
+  t.st[2] = v->st[3];
+  t.st[3] = v->st[2];
+  return t;
+}
+
+/* The layer whose windows are the union of the members' (all stride 1, with the same input and
+ * output sizes): rows oy - ph .. oy - ph + (r - 1) * dh of every member, likewise columns, as
+ * one dense kernel. The run is tiled for it, so a tile that holds its window holds each
+ * member's. */
+static layer_t union_layer(const member_t *ms, int nm)
+{
+  layer_t u = ms[0].l;
+  long top = 0, bottom = 0, left = 0, right = 0;
+  for (int m = 0; m < nm; m++) {
+    const layer_t *l = &ms[m].l;
+    long t = -l->ph, b = (l->r - 1) * l->dh - l->ph;
+    long le = -l->pw, ri = (l->s - 1) * l->dw - l->pw;
+    top = m ? lmin(top, t) : t;
+    bottom = m ? lmax(bottom, b) : b;
+    left = m ? lmin(left, le) : le;
+    right = m ? lmax(right, ri) : ri;
+  }
+  u.oh = layer_out_h(&ms[0].l);
+  u.ow = layer_out_w(&ms[0].l);
+  u.r = bottom - top + 1;
+  u.s = right - left + 1;
+  u.ph = -top;
+  u.pw = -left;
+  u.dh = u.dw = 1;
+  u.lead_h = u.gap_h = u.dense_h = u.lead_w = u.gap_w = u.dense_w = 0;
+  u.no_ops = 0;
+  return u;
+}
+
+/* Whether members A and B can share a run: same input, stride 1, same output size, taps. */
+static int can_share(const layer_t *a, const layer_t *b)
+{
+  return a->n == b->n && a->c == b->c && a->h == b->h && a->w == b->w && a->k == b->k &&
+         a->sh == 1 && a->sw == 1 && b->sh == 1 && b->sw == 1 && !a->no_ops && !b->no_ops &&
+         layer_out_h(a) == layer_out_h(b) && layer_out_w(a) == layer_out_w(b);
+}
+
+/* Member M's layer as the run sees it: H and W exchanged if SWAP, the output size explicit. */
+static layer_t member_layer(const member_t *m, int swap)
+{
+  layer_t l = swap ? layer_transposed(&m->l) : m->l;
+  l.oh = layer_out_h(&m->l);
+  l.ow = layer_out_w(&m->l);
+  if (swap) {
+    l.oh = layer_out_w(&m->l);
+    l.ow = layer_out_h(&m->l);
+  }
+  return l;
+}
+
+/* Members MS[0..NM) as a run in orientation SWAP sees them, into MO; their union (or the one
+ * member's layer) into U. */
+static void orient_members(const member_t *ms, int nm, int swap, member_t *mo, layer_t *u)
+{
+  for (int m = 0; m < nm; m++) {
+    mo[m].l = member_layer(&ms[m], swap);
+    mo[m].w = swap ? view_transposed(&ms[m].w) : ms[m].w;
+    mo[m].y = swap ? view_transposed(&ms[m].y) : ms[m].y;
+  }
+  *u = nm > 1 ? union_layer(mo, nm) : mo[0].l;
+}
+
+/* Estimated cycles of members MS[0..NM) run together in orientation SWAP; -1 if they cannot. */
+static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, const drive_opts_t *o)
+{
+  double cost = -1;
+  tiling_t t;
+  char e[8];
+  layer_t u;
+  member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
+  if (!mo) return -1;
+  orient_members(ms, nm, swap, mo, &u);
+  if (choose_tiling(c, &u, mo, nm, u.oh, u.ow, opts_bpc(c, o), o ? o->contexts : 0,
+                    o ? o->col_groups : 0, &t, &cost, e, sizeof e))
+    cost = -1;
+  free(mo);
+  return cost;
+}
+
+/* Members MS[0..NM) (NM = 1: one convolution; more: they share their input, see can_share) in
+ * the orientation that runs faster. The feeder reads a kernel row's elements of a context as
+ * one segment of bus words, so a kernel taller than wide (an input-gradient phase with 2 x 1
+ * taps, a 3 x 1 layer) reads R segments for R x 1 steps per channel and waits on the bus;
+ * exchanging H and W (strides of the views, no copy) turns it into 1 x R. The tiling cost model
+ * decides which orientation is cheaper, and whether the members run together (one orientation
+ * for all, the input loaded once) or one at a time (each in its own). */
+static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *x,
+                         const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+{
+  int orient = o ? o->orientation : 0;
+  long oh = layer_out_h(&ms[0].l), ow = layer_out_w(&ms[0].l);
+  int can_swap = x->xsplit == 0 && oh > 0 && ow > 0 && !(nm == 1 && flattens(&ms[0].l, oh, ow, &ms[0].y));
+  for (int m = 0; m < nm; m++) can_swap = can_swap && ms[m].w.xsplit == 0 && ms[m].y.xsplit == 0;
+  int swap = 0;
+  double cost = orient == 2 && can_swap ? -1 : run_cost(c, ms, nm, 0, o);
+  if (orient != 1 && can_swap) {
+    double c1 = run_cost(c, ms, nm, 1, o);
+    /* exchanged only for a clear gain: the estimate is a model, not a measurement */
+    swap = orient == 2 ? nm == 1 || c1 >= 0 : c1 >= 0 && (cost < 0 || c1 < 0.95 * cost);
+    if (swap) cost = c1;
+  }
+  if (nm > 1) {
+    /* together only if no member's kernel is sliced and the model says it pays */
+    double apart = 0;
+    for (int m = 0; m < nm && apart >= 0; m++) {
+      member_t one = ms[m];
+      double a0 = orient == 2 && can_swap ? -1 : run_cost(c, &one, 1, 0, o), a1 = -1;
+      if (orient != 1 && can_swap) a1 = run_cost(c, &one, 1, 1, o);
+      double a = orient == 2 && can_swap ? a1 : (a1 >= 0 && (a0 < 0 || a1 < 0.95 * a0)) ? a1 : a0;
+      apart = a < 0 ? -1 : apart + a;
+    }
+    if (cost < 0 || (apart >= 0 && apart < cost)) {
+      for (int m = 0; m < nm; m++)
+        if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
+      return 0;
+    }
+  }
+  member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
+  if (!mo) {
+    snprintf(err, errlen, "out of memory");
+    return 1;
+  }
+  layer_t u;
+  orient_members(ms, nm, swap, mo, &u);
+  view_t xo = swap ? view_transposed(x) : *x;
+  int rc = drive_conv_oriented(hw, c, &u, mo, nm, &xo, o, sum, err, errlen);
+  for (int m = 0; m < nm; m++) ms[m].kgroups = mo[m].kgroups;
+  free(mo);
+  return rc;
+}
+
+int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
+               const view_t *y, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+{
+  member_t m = {*l, *w, *y, 0};
+  int rc = drive_members(hw, c, &m, 1, x, o, sum, err, errlen);
+  return rc;
 }
 
 int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
@@ -1225,6 +1529,14 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
    * zero_fill. */
   uint64_t want = 0, want_pe = 0;
   view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
+  /* the phases with taps, run as members of as few runs as share dy's tiles (see below) */
+  long nph = 0;
+  member_t *ms = calloc((size_t)(l->sh * l->sw), sizeof *ms);
+  if (!ms) {
+    tensor_free(dx);
+    snprintf(err, errlen, "out of memory");
+    return 1;
+  }
   /* Output phase (py, px): rows iy = py + sh*t. Row iy takes dy row oy = (iy + ph - r*dh)/sh
    * for the taps r with r*dh = (py + ph) mod sh: r = ry0 + i*ry_step, i < nry, and
    * oy = t - m(i), m(i) = (ry0 + i*ry_step)*dh - py - ph) / sh, rising by ry_step*dh/sh. With
@@ -1252,6 +1564,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
                       {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
         view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0};
         if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
+          free(ms);
           tensor_free(dx);
           return 1;
         }
@@ -1279,14 +1592,27 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
                    {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0};
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
                     {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
-      if (drive_conv(hw, c, &pl, &dyv, &wv, &dxv, o, rep, err, errlen)) {
-        tensor_free(dx);
-        return 1;
-      }
-      uint64_t zt = (uint64_t)(l->r * l->s - nry * nrx);
-      want += (uint64_t)l->n * th * tw * rep->kgroups * l->k * zt;
-      want_pe += (uint64_t)l->n * th * tw * l->c * l->k * zt;
+      ms[nph++] = (member_t){pl, wv, dxv, 0};
     }
+  /* Every phase reads all of dy: phases with the same output size run together, each tile of
+   * dy loaded once for all of them (unless the options ask for one run per phase). */
+  int separate = o && o->separate_phases;
+  for (long i = 0, j; i < nph; i = j) {
+    for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
+    if (drive_members(hw, c, ms + i, (int)(j - i), &dyv, o, rep, err, errlen)) {
+      free(ms);
+      tensor_free(dx);
+      return 1;
+    }
+  }
+  for (long i = 0; i < nph; i++) {
+    const layer_t *pl = &ms[i].l;
+    uint64_t zt = (uint64_t)(l->r * l->s - pl->r * pl->s);
+    uint64_t pix = (uint64_t)l->n * pl->oh * pl->ow;
+    want += pix * ms[i].kgroups * l->k * zt;
+    want_pe += pix * l->c * l->k * zt;
+  }
+  free(ms);
   backward_ideal(rep, c, l);
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
   long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
@@ -1297,64 +1623,6 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
     return 1;
   }
   return 0;
-}
-
-/* The layer with its two spatial axes exchanged (its views exchange the strides of H and W). */
-static layer_t layer_transposed(const layer_t *l)
-{
-  layer_t t = *l;
-  t.h = l->w; t.w = l->h;
-  t.r = l->s; t.s = l->r;
-  t.sh = l->sw; t.sw = l->sh;
-  t.ph = l->pw; t.pw = l->ph;
-  t.dh = l->dw; t.dw = l->dh;
-  t.oh = l->ow; t.ow = l->oh;
-  t.lead_h = l->lead_w; t.lead_w = l->lead_h;
-  t.gap_h = l->gap_w; t.gap_w = l->gap_h;
-  t.dense_h = l->dense_w; t.dense_w = l->dense_h;
-  return t;
-}
-
-static view_t view_transposed(const view_t *v)
-{
-  view_t t = *v;
-  t.st[2] = v->st[3];
-  t.st[3] = v->st[2];
-  return t;
-}
-
-/* A convolution in the orientation that runs faster. The feeder reads a kernel row's elements
- * of a context as one segment of bus words, so a kernel taller than wide (an input-gradient
- * phase with 2 x 1 taps, a 3 x 1 layer) reads R segments for R x 1 steps per channel and waits
- * on the bus; exchanging H and W (strides of the views, no copy) turns it into 1 x R. The
- * tiling cost model decides, for every layer, which orientation is cheaper. */
-int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
-               const view_t *y, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
-{
-  int orient = o ? o->orientation : 0;
-  long oh = layer_out_h(l), ow = layer_out_w(l);
-  if (orient != 1 && oh > 0 && ow > 0 && !flattens(l, oh, ow, y) && x->xsplit == 0 &&
-      w->xsplit == 0 && y->xsplit == 0) {
-    layer_t lt = layer_transposed(l);
-    lt.oh = ow;
-    lt.ow = oh;
-    int swap = orient == 2;
-    if (!swap) {
-      /* exchanged only for a clear gain: the estimate is a model, not a measurement */
-      int contexts = o ? o->contexts : 0, groups = o ? o->col_groups : 0;
-      tiling_t t0, t1;
-      double c0 = -1, c1 = -1;
-      char e[8];
-      swap = !choose_tiling(c, l, oh, ow, opts_bpc(c, o), contexts, groups, &t0, &c0, e, sizeof e) &&
-             !choose_tiling(c, &lt, ow, oh, opts_bpc(c, o), contexts, groups, &t1, &c1, e, sizeof e) &&
-             c1 < 0.95 * c0;
-    }
-    if (swap) {
-      view_t xt = view_transposed(x), wt = view_transposed(w), yt = view_transposed(y);
-      return drive_conv_oriented(hw, c, &lt, &xt, &wt, &yt, o, sum, err, errlen);
-    }
-  }
-  return drive_conv_oriented(hw, c, l, x, w, y, o, sum, err, errlen);
 }
 
 /* One matrix product of the weight gradient, for the kernel taps [r0, r0+rn) x [s0, s0+sn):
@@ -1507,8 +1775,9 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "%s on %s (%dx%d PEs), %ld passes, DRAM %.3g B/cycle\n", r->op, c->name, c->rows,
           c->cols, r->passes, r->dram_bytes_per_cycle);
   if (r->bp_mode) {
-    fprintf(out, "  %s: %ld dense convolution(s); %" PRIu64 " zero-space elements never stored, "
-            "moved or read\n", r->bp_mode, r->runs, r->zero_space);
+    fprintf(out, "  %s: %ld dense convolution(s), %ld of them sharing each loaded tile; %" PRIu64
+            " zero-space elements never stored, moved or read\n", r->bp_mode, r->runs,
+            r->shared_runs, r->zero_space);
     fprintf(out, "  zero-space operands    %14" PRIu64 "   not fetched (lowered matrix, one per "
             "PE row)\n", r->zero_skipped);
     fprintf(out, "  created zeros          %14" PRIu64 "   PE-cycles fed a zero made at the "
@@ -1561,11 +1830,12 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
-          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}}\n",
+          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"shared_runs\": %ld}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
-          r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2]);
+          r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
+          r->shared_runs);
 }

@@ -50,6 +50,8 @@ typedef struct report {
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   long passes, runs;         /* runs: layers the op was split into (phases) */
   long ctx_runs[3];          /* runs by context mapping: wrapping, inside a row, linear */
+  long shared_runs;          /* runs that shared each loaded input tile with the other
+                                convolutions of their run (the input gradient's phases) */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
                                 definition, no operand from a zero-space */
   uint64_t zero_space;       /* backward: zero-space elements of the virtual operand (virtual
@@ -98,6 +100,9 @@ typedef struct drive_opts {
                                     (tests use 1 and 2 to force one) */
   int col_groups;                /* 0: the driver chooses; g >= 1: every pass of every run uses
                                     g column groups (at most array.col_groups; tests force it) */
+  int separate_phases;           /* input gradient: one run per output phase, each loading its
+                                    own tiles of dy (default: phases of the same size share a
+                                    run and each tile of dy is loaded once for all of them) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

@@ -243,8 +243,11 @@ SAGEN_FAULT=hang expect "watchdog names the stuck block" 1 "no progress for 2000
   $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check" 1 "disagree on where a context of pass 0 ends (STATUS.sequence)" \
   $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+# (each phase its own run: the fault reaches the first pass of every phase, and is caught where
+# the tap too many falls inside the phase's dense walk; phase (0,0)'s falls past its end)
 SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check, zero_fill" 1 "(STATUS.sequence)" \
-  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --stride 2 --bp-mode zero_fill --quiet
+  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --stride 2 --bp-mode zero_fill \
+  --phases separate --quiet
 SAGEN_FAULT=groups expect "column groups the array lacks refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
   $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 unset SAGEN_WATCHDOG_CYCLES
@@ -305,6 +308,33 @@ else
 fi
 expect "contexts not a mapping" 2 "--contexts: 'diagonal' is not allowed: auto, wrap, row or linear" \
   $S sim yaml/rect4x8.yaml conv2d --random 1,2,6,6:3,3,3 --contexts diagonal --quiet
+
+# ---- the input gradient's phases sharing runs: each tile of dy loaded once for all of them ----
+# json_num FILE KEY: a top-level number of the JSON report FILE
+json_num() { sed -n "s/.*\"$2\": \([0-9]*\).*/\1/p" "$1"; }
+if $S sim yaml/default.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
+     --report json >"$tmp/sh.json" 2>"$tmp/err" &&
+   $S sim yaml/default.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
+     --phases separate --report json >"$tmp/sep.json" 2>>"$tmp/err" &&
+   [ "$(json_num "$tmp/sh.json" shared_runs)" = 4 ] && [ "$(json_num "$tmp/sep.json" shared_runs)" = 0 ] &&
+   [ "$(json_num "$tmp/sh.json" host_bytes_in)" -lt "$(json_num "$tmp/sep.json" host_bytes_in)" ]; then
+  ok "phases sharing runs: 4 phases in one run, fewer host bytes than one run each, both checked"
+else
+  nok "phases sharing runs" "$(head -c 400 "$tmp/err" "$tmp/sh.json" "$tmp/sep.json")"
+fi
+# in Icarus: each phase reads its own window from where it starts in the shared tile (on these
+# layers a tile starts a column, or a row, before some phase's window)
+for layer in 1,2,10,30:8,3,3 1,3,14,24:6,3,3; do
+  if $S sim yaml/small8x8.yaml conv2d_input_grad --random $layer --stride 2 --seed 4 \
+       --simulator icarus --check --quiet --report json >"$tmp/sh.json" 2>"$tmp/err" &&
+     [ "$(json_num "$tmp/sh.json" shared_runs)" = 4 ]; then
+    ok "icarus replay conv2d_input_grad $layer, phases sharing runs"
+  else
+    nok "icarus replay conv2d_input_grad $layer, phases sharing runs" "$(head -c 400 "$tmp/err" "$tmp/sh.json")"
+  fi
+done
+expect "phases not a choice" 2 "--phases: 'fused' is not allowed: shared or separate" \
+  $S sim yaml/rect4x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --phases fused --quiet
 
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
 expect "trace bad suffix" 2 "ending in .vcd or .fst" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/w.txt"
