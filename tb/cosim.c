@@ -58,9 +58,10 @@ void cosim_usage(FILE *out)
     "                              row to row, stay inside a row, or linear (stride 1: one input\n"
     "                              run per kernel row, whatever rows; used where the layer allows\n"
     "                              it) (default auto: the driver chooses per convolution)\n"
-    "  --phases shared|separate    conv2d_input_grad: the output phases of the same size share\n"
-    "                              one run and load each tile of dy once (default shared), or\n"
-    "                              run one after the other, each loading dy again\n"
+    "  --phases auto|shared|separate  conv2d_input_grad: the output phases of one size share a\n"
+    "                              run that loads each tile of dy once, or run one after the\n"
+    "                              other, each loading dy again (default auto: the driver\n"
+    "                              chooses per layer)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -80,7 +81,7 @@ typedef struct opts {
   double dram;
   int col_groups;   /* 0: the driver chooses */
   int contexts;     /* drive_opts_t.contexts */
-  int separate;     /* drive_opts_t.separate_phases */
+  int phases;       /* drive_opts_t.phases */
 } opts_t;
 
 static int parse_pair(const char *s, long *v, long lo, const char *opt)
@@ -216,11 +217,14 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       o->contexts = m;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
-      if (strcmp(v, "shared") && strcmp(v, "separate")) {
-        fprintf(stderr, "sagen sim: --phases: '%s' is not allowed: shared or separate\n", v);
+      static const char *modes[] = {"auto", "shared", "separate"};
+      int m = 0;
+      while (m < 3 && strcmp(v, modes[m])) m++;
+      if (m == 3) {
+        fprintf(stderr, "sagen sim: --phases: '%s' is not allowed: auto, shared or separate\n", v);
         return 2;
       }
-      o->separate = !strcmp(v, "separate");
+      o->phases = m;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
@@ -476,7 +480,7 @@ int cosim_main(int argc, char **argv)
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, o.contexts,
                         o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups,
-                        o.separate};
+                        o.phases};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

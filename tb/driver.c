@@ -149,6 +149,7 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
  * tiles, the weight tiles (WT_TILES distinct ones, WT_LOADS loads) and the results. */
 typedef struct cost_parts {
   double compute, ifmap, wt_tile, wt_tiles, wt_loads, out, first;
+  double reductions;   /* passes per output tile (channel and kernel slices) */
 } cost_parts_t;
 
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles. */
@@ -232,6 +233,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   parts->wt_loads = passes;
   parts->out = outc;
   parts->first = ifc;
+  parts->reductions = n_red;
   return 0;
 }
 
@@ -282,7 +284,7 @@ static double shared_cost(const cfg_t *c, const layer_t *u, const member_t *ms, 
   }
   /* weight tiles stay in the banks only if every member's fit; the union's ifmap tiles (one
    * per channel slice) stay while the members take turns only if they fit */
-  double dram = (pu.wt_tiles <= c->banks ? pu.ifmap : nm * pu.ifmap) +
+  double dram = (pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap) +
                 (wt_tiles <= c->banks ? wt_once : wt_each) + out;
   return c->banks > 1 ? fmax(compute, dram) + pu.first + pu.wt_tile : compute + dram;
 }
@@ -481,46 +483,46 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
     for (long oy0 = 0; oy0 < oh; oy0 += t->oht)
       for (long ox0 = 0; ox0 < ow; ox0 += t->owt)
         for (long k0 = 0; k0 < l->k; k0 += t->kt) {
-         long i_pos = i;
-         for (int m = 0; m < nm; m++) {
-          const layer_t *lm = &ms[m].l;
-          out_tile_t *ot = &ts[ti];
-          ot->m = m;
-          ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
-          ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
-          ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
-          ot->groups = t->groups;
-          ot->lin = t->lin;
-          ot->gw = t->gw;
-          ot->lanes = lanes_of(c, t->groups);
-          ot->owv = virt_width(ot->lanes, ot->owt, t->virt);
-          ot->bank = (int)(ti % c->banks);
-          int first = 1;
-          for (long c0 = 0; c0 < l->c; c0 += t->ct)
-            for (long r0 = 0; r0 < lm->r; r0 += t->rt)
-              for (long s0 = 0; s0 < lm->s; s0 += t->st) {
-                pass_t *p = &ps[i];
-                p->m = m;
-                p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
-                p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
-                p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
-                p->lin = ot->lin;
-                p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
-                p->r0 = r0; p->rt = lmin(t->rt, lm->r - r0);
-                p->s0 = s0; p->st = lmin(t->st, lm->s - s0);
-                p->acc = !first;
-                first = 0;
-                p->out_tile = (int)ti;
-                p->out_bank = ot->bank;
-                pass_window(c, lm, p);
-                if (lm->no_ops) p->if_words = p->wt_words = 0;   /* nothing to fetch */
-                i++;
-              }
-          ps[i - 1].last = 1;
-          ot->last_pass = i - 1;
-          ti++;
-         }
-         if (nm > 1) share_windows(c, ps + i_pos, i - i_pos);
+          long i_pos = i;
+          for (int m = 0; m < nm; m++) {
+            const layer_t *lm = &ms[m].l;
+            out_tile_t *ot = &ts[ti];
+            ot->m = m;
+            ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
+            ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
+            ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
+            ot->groups = t->groups;
+            ot->lin = t->lin;
+            ot->gw = t->gw;
+            ot->lanes = lanes_of(c, t->groups);
+            ot->owv = virt_width(ot->lanes, ot->owt, t->virt);
+            ot->bank = (int)(ti % c->banks);
+            int first = 1;
+            for (long c0 = 0; c0 < l->c; c0 += t->ct)
+              for (long r0 = 0; r0 < lm->r; r0 += t->rt)
+                for (long s0 = 0; s0 < lm->s; s0 += t->st) {
+                  pass_t *p = &ps[i];
+                  p->m = m;
+                  p->n = n; p->oy0 = oy0; p->oht = ot->oht; p->ox0 = ox0; p->owt = ot->owt;
+                  p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
+                  p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
+                  p->lin = ot->lin;
+                  p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
+                  p->r0 = r0; p->rt = lmin(t->rt, lm->r - r0);
+                  p->s0 = s0; p->st = lmin(t->st, lm->s - s0);
+                  p->acc = !first;
+                  first = 0;
+                  p->out_tile = (int)ti;
+                  p->out_bank = ot->bank;
+                  pass_window(c, lm, p);
+                  if (lm->no_ops) p->if_words = p->wt_words = 0;   /* nothing to fetch */
+                  i++;
+                }
+            ps[i - 1].last = 1;
+            ot->last_pass = i - 1;
+            ti++;
+          }
+          if (nm > 1) share_windows(c, ps + i_pos, i - i_pos);
         }
   /* Banks: keep a tile where it is if the next pass needs it again, else load it into the bank
    * the previous pass did not use. */
@@ -920,7 +922,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       for (long ch = 0; ch < lt->c; ch++)
         for (long oy = 0; oy < oh; oy++)
           for (long ox = 0; ox < ow; ox++)
-            xg.data[(ch * lt->n + n) * oh * ow + oy * ow + ox] = vat(x0, n, ch, oy * lt->sh, ox * lt->sw);
+            xg.data[(ch * lt->n + n) * oh * ow + oy * ow + ox] =
+                vat(x0, n, ch, oy * lt->sh, ox * lt->sw);
     lv.n = 1;
     lv.h = 1;
     lv.w = lt->n * oh * ow;
@@ -1388,7 +1391,8 @@ static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const v
 {
   int orient = o ? o->orientation : 0;
   long oh = layer_out_h(&ms[0].l), ow = layer_out_w(&ms[0].l);
-  int can_swap = x->xsplit == 0 && oh > 0 && ow > 0 && !(nm == 1 && flattens(&ms[0].l, oh, ow, &ms[0].y));
+  int can_swap = x->xsplit == 0 && oh > 0 && ow > 0 &&
+                 !(nm == 1 && flattens(&ms[0].l, oh, ow, &ms[0].y));
   for (int m = 0; m < nm; m++) can_swap = can_swap && ms[m].w.xsplit == 0 && ms[m].y.xsplit == 0;
   int swap = 0;
   double cost = orient == 2 && can_swap ? -1 : run_cost(c, ms, nm, 0, o);
@@ -1408,7 +1412,8 @@ static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const v
       double a = orient == 2 && can_swap ? a1 : (a1 >= 0 && (a0 < 0 || a1 < 0.95 * a0)) ? a1 : a0;
       apart = a < 0 ? -1 : apart + a;
     }
-    if (cost < 0 || (apart >= 0 && apart < cost)) {
+    int force = o && o->phases == 1;
+    if (cost < 0 || (apart >= 0 && apart < cost && !force)) {
       for (int m = 0; m < nm; m++)
         if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
       return 0;
@@ -1596,7 +1601,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
     }
   /* Every phase reads all of dy: phases with the same output size run together, each tile of
    * dy loaded once for all of them (unless the options ask for one run per phase). */
-  int separate = o && o->separate_phases;
+  int separate = o && o->phases == 2;
   for (long i = 0, j; i < nph; i = j) {
     for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
     if (drive_members(hw, c, ms + i, (int)(j - i), &dyv, o, rep, err, errlen)) {

@@ -100,9 +100,9 @@ typedef struct drive_opts {
                                     (tests use 1 and 2 to force one) */
   int col_groups;                /* 0: the driver chooses; g >= 1: every pass of every run uses
                                     g column groups (at most array.col_groups; tests force it) */
-  int separate_phases;           /* input gradient: one run per output phase, each loading its
-                                    own tiles of dy (default: phases of the same size share a
-                                    run and each tile of dy is loaded once for all of them) */
+  int phases;                    /* input gradient: 0: phases of one size share a run (each
+                                    tile of dy loaded once for all) where the cost model finds
+                                    it pays; 1: wherever they can; 2: one run per phase */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

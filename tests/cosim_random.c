@@ -115,8 +115,9 @@ int main(int argc, char **argv)
       o.orientation = (int)rng_range(&s, 0, 2);
       /* with column groups: the driver's choice or any number of groups forced */
       o.col_groups = c.col_groups > 1 ? (int)rng_range(&s, 0, c.col_groups) : 0;
-      /* the input gradient's phases sharing runs (the driver's choice) or one run each */
-      if (op == 1) o.separate_phases = (int)rng_range(&s, 0, 1);
+      /* the input gradient's phases: the driver's choice, sharing runs wherever they can, or
+       * one run each */
+      if (op == 1) o.phases = (int)rng_range(&s, 0, 2);
       char groups[32] = "";
       if (c.col_groups > 1) {
         if (o.col_groups) snprintf(groups, sizeof groups, " groups=%d", o.col_groups);
@@ -126,9 +127,9 @@ int main(int argc, char **argv)
                o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : o.contexts == 2 ? "in-row" : "linear",
                o.orientation == 0 ? "auto" : o.orientation == 1 ? "as-given" : "swapped", groups,
                op == 0 ? "" : fill ? " zero_fill" : " zero_skip");
-      if (o.separate_phases) {
+      if (o.phases) {
         dl = strlen(desc);
-        snprintf(desc + dl, sizeof desc - dl, " phases=separate");
+        snprintf(desc + dl, sizeof desc - dl, " phases=%s", o.phases == 1 ? "shared" : "separate");
       }
       report_t rep;
       int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)

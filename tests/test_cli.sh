@@ -333,7 +333,17 @@ for layer in 1,2,10,30:8,3,3 1,3,14,24:6,3,3; do
     nok "icarus replay conv2d_input_grad $layer, phases sharing runs" "$(head -c 400 "$tmp/err" "$tmp/sh.json")"
   fi
 done
-expect "phases not a choice" 2 "--phases: 'fused' is not allowed: shared or separate" \
+# forced: one run even where the cost model would run the phases apart
+if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
+     --report json >"$tmp/sh.json" 2>"$tmp/err" &&
+   $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
+     --phases shared --report json >"$tmp/sep.json" 2>>"$tmp/err" &&
+   [ "$(json_num "$tmp/sh.json" shared_runs)" = 0 ] && [ "$(json_num "$tmp/sep.json" shared_runs)" = 4 ]; then
+  ok "phases forced to share a run where the driver would not"
+else
+  nok "phases forced to share a run" "$(head -c 400 "$tmp/err" "$tmp/sh.json" "$tmp/sep.json")"
+fi
+expect "phases not a choice" 2 "--phases: 'fused' is not allowed: auto, shared or separate" \
   $S sim yaml/rect4x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --phases fused --quiet
 
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
