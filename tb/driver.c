@@ -339,6 +339,10 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
             if (contexts && mode != contexts - 1) continue;
             int lin = mode == 2;
             if (lin && !linear_ok(l, ow, sts[s])) continue;
+            /* linear contexts take the output width as the tile's row pitch: every member's */
+            int narrower = 0;
+            for (int m = 0; m < nm && nm > 1; m++) narrower |= layer_out_w(&ms[m].l) != ow;
+            if (lin && narrower) continue;
             tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
@@ -486,10 +490,12 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
           long i_pos = i;
           for (int m = 0; m < nm; m++) {
             const layer_t *lm = &ms[m].l;
+            long ohm = nm > 1 ? layer_out_h(lm) : oh, owm = nm > 1 ? layer_out_w(lm) : ow;
+            if (oy0 >= ohm || ox0 >= owm) continue;   /* past this member's edge */
             out_tile_t *ot = &ts[ti];
             ot->m = m;
-            ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, oh - oy0);
-            ot->ox0 = ox0; ot->owt = lmin(t->owt, ow - ox0);
+            ot->n = n; ot->oy0 = oy0; ot->oht = lmin(t->oht, ohm - oy0);
+            ot->ox0 = ox0; ot->owt = lmin(t->owt, owm - ox0);
             ot->k0 = k0; ot->kt = lmin(t->kt, l->k - k0);
             ot->groups = t->groups;
             ot->lin = t->lin;
@@ -524,6 +530,8 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
           }
           if (nm > 1) share_windows(c, ps + i_pos, i - i_pos);
         }
+  np = i;   /* members stop at their own edges */
+  nt = ti;
   /* Banks: keep a tile where it is if the next pass needs it again, else load it into the bank
    * the previous pass did not use. */
   long if_at[2] = {-1, -1}, wt_at[2] = {-1, -1}; /* pass whose tile each bank holds */
@@ -1300,10 +1308,10 @@ static view_t view_transposed(const view_t *v)
   return t;
 }
 
-/* The layer whose windows are the union of the members' (all stride 1, with the same input and
- * output sizes): rows oy - ph .. oy - ph + (r - 1) * dh of every member, likewise columns, as
- * one dense kernel. The run is tiled for it, so a tile that holds its window holds each
- * member's. */
+/* The layer whose windows are the union of the members' (all stride 1, with the same input):
+ * rows oy - ph .. oy - ph + (r - 1) * dh of every member, likewise columns, as one dense
+ * kernel, and the largest output. The run is tiled for it, so a tile that holds its window
+ * holds each member's. */
 static layer_t union_layer(const member_t *ms, int nm)
 {
   layer_t u = ms[0].l;
@@ -1317,8 +1325,11 @@ static layer_t union_layer(const member_t *ms, int nm)
     left = m ? lmin(left, le) : le;
     right = m ? lmax(right, ri) : ri;
   }
-  u.oh = layer_out_h(&ms[0].l);
-  u.ow = layer_out_w(&ms[0].l);
+  u.oh = u.ow = 0;
+  for (int m = 0; m < nm; m++) {
+    u.oh = lmax(u.oh, layer_out_h(&ms[m].l));
+    u.ow = lmax(u.ow, layer_out_w(&ms[m].l));
+  }
   u.r = bottom - top + 1;
   u.s = right - left + 1;
   u.ph = -top;
@@ -1329,12 +1340,13 @@ static layer_t union_layer(const member_t *ms, int nm)
   return u;
 }
 
-/* Whether members A and B can share a run: same input, stride 1, same output size, taps. */
+/* Whether members A and B can share a run: the same input, stride 1, taps to run. Their
+ * output sizes may differ (the phases of an odd-sized dx): the run's tiles cover the largest,
+ * and a member's tiles stop at its own edge. */
 static int can_share(const layer_t *a, const layer_t *b)
 {
   return a->n == b->n && a->c == b->c && a->h == b->h && a->w == b->w && a->k == b->k &&
-         a->sh == 1 && a->sw == 1 && b->sh == 1 && b->sw == 1 && !a->no_ops && !b->no_ops &&
-         layer_out_h(a) == layer_out_h(b) && layer_out_w(a) == layer_out_w(b);
+         a->sh == 1 && a->sw == 1 && b->sh == 1 && b->sw == 1 && !a->no_ops && !b->no_ops;
 }
 
 /* Member M's layer as the run sees it: H and W exchanged if SWAP, the output size explicit. */
@@ -1599,8 +1611,9 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
                     {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
       ms[nph++] = (member_t){pl, wv, dxv, 0};
     }
-  /* Every phase reads all of dy: phases with the same output size run together, each tile of
-   * dy loaded once for all of them (unless the options ask for one run per phase). */
+  /* Every phase reads all of dy: the phases run together, each tile of dy loaded once for all
+   * of them, where the cost model finds it pays (see drive_members; the options can ask for
+   * one run per phase). */
   int separate = o && o->phases == 2;
   for (long i = 0, j; i < nph; i = j) {
     for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;

@@ -100,7 +100,7 @@ typedef struct drive_opts {
                                     (tests use 1 and 2 to force one) */
   int col_groups;                /* 0: the driver chooses; g >= 1: every pass of every run uses
                                     g column groups (at most array.col_groups; tests force it) */
-  int phases;                    /* input gradient: 0: phases of one size share a run (each
+  int phases;                    /* input gradient: 0: the phases share a run (each
                                     tile of dy loaded once for all) where the cost model finds
                                     it pays; 1: wherever they can; 2: one run per phase */
 } drive_opts_t;

@@ -333,6 +333,14 @@ for layer in 1,2,10,30:8,3,3 1,3,14,24:6,3,3; do
     nok "icarus replay conv2d_input_grad $layer, phases sharing runs" "$(head -c 400 "$tmp/err" "$tmp/sh.json")"
   fi
 done
+# phases of different sizes (dx 15 x 13): each member's tiles stop at its own edge
+if $S sim yaml/rect4x8.yaml conv2d_input_grad --random 2,3,15,13:6,3,3 --stride 2 --padding 1 \
+     --phases shared --simulator icarus --check --quiet --report json >"$tmp/sh.json" 2>"$tmp/err" &&
+   [ "$(json_num "$tmp/sh.json" shared_runs)" = 4 ]; then
+  ok "icarus replay conv2d_input_grad, phases of different sizes sharing a run"
+else
+  nok "icarus replay conv2d_input_grad, phases of different sizes sharing a run" "$(head -c 400 "$tmp/err" "$tmp/sh.json")"
+fi
 # forced: one run even where the cost model would run the phases apart
 if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
      --report json >"$tmp/sh.json" 2>"$tmp/err" &&
