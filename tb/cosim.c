@@ -84,6 +84,17 @@ typedef struct opts {
   int phases;       /* drive_opts_t.phases */
 } opts_t;
 
+/* The index of V in NAMES (NULL-terminated), or -1 after a one-line error naming option OPT and
+ * the ALLOWED values. */
+static int parse_choice(const char *opt, const char *v, const char *const *names,
+                        const char *allowed)
+{
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(v, names[i])) return i;
+  fprintf(stderr, "sagen sim: %s: '%s' is not allowed: %s\n", opt, v, allowed);
+  return -1;
+}
+
 static int parse_pair(const char *s, long *v, long lo, const char *opt)
 {
   char *end;
@@ -207,24 +218,12 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       o->col_groups = (int)g;
     } else if (!strcmp(a, "--contexts")) {
       NEEDV();
-      static const char *modes[] = {"auto", "wrap", "row", "linear"};
-      int m = 0;
-      while (m < 4 && strcmp(v, modes[m])) m++;
-      if (m == 4) {
-        fprintf(stderr, "sagen sim: --contexts: '%s' is not allowed: auto, wrap, row or linear\n", v);
-        return 2;
-      }
-      o->contexts = m;
+      static const char *const modes[] = {"auto", "wrap", "row", "linear", NULL};
+      if ((o->contexts = parse_choice(a, v, modes, "auto, wrap, row or linear")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
-      static const char *modes[] = {"auto", "shared", "separate"};
-      int m = 0;
-      while (m < 3 && strcmp(v, modes[m])) m++;
-      if (m == 3) {
-        fprintf(stderr, "sagen sim: --phases: '%s' is not allowed: auto, shared or separate\n", v);
-        return 2;
-      }
-      o->phases = m;
+      static const char *const modes[] = {"auto", "shared", "separate", NULL};
+      if ((o->phases = parse_choice(a, v, modes, "auto, shared or separate")) < 0) return 2;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
