@@ -146,31 +146,20 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
 }
 
 /* The estimated cycles of a tiling in parts: the array's, and the host port's for the ifmap
- * tiles, the weight tiles (WT_TILES distinct ones, WT_LOADS loads) and the results. */
+ * tiles, and for the weight tiles if they stay in the banks (WT_TILES of them, WT_ONCE cycles)
+ * or are loaded for every pass (WT_EACH), and for the results; FIRST: the first tiles' load,
+ * before any compute. */
 typedef struct cost_parts {
-  double compute, ifmap, wt_tile, wt_tiles, wt_loads, out, first;
+  double compute, ifmap, wt_tiles, wt_once, wt_each, out, first;
   double reductions;   /* passes per output tile (channel and kernel slices) */
 } cost_parts_t;
 
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles. */
 static double cost_of(const cfg_t *c, const cost_parts_t *p)
 {
-  double wt = (p->wt_tiles <= c->banks ? p->wt_tiles : p->wt_loads) * p->wt_tile;
-  double dram = p->ifmap + wt + p->out;
-  if (c->banks > 1) return fmax(p->compute, dram) + p->first + p->wt_tile;
+  double dram = p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
+  if (c->banks > 1) return fmax(p->compute, dram) + p->first;
   return p->compute + dram;
-}
-
-static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
-                           double bpc, cost_parts_t *parts);
-
-/* Estimated cycles of a tiling, or -1 if it does not fit. */
-static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
-                          double bpc)
-{
-  cost_parts_t p;
-  if (tiling_parts(c, l, oh, ow, t, bpc, &p) < 0) return -1;
-  return cost_of(c, &p);
 }
 
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
@@ -228,13 +217,22 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   double if_loads = n_red <= c->banks ? n_sp * n_red : passes;
   parts->compute = compute;
   parts->ifmap = if_loads * ifc;
-  parts->wt_tile = wtc;
   parts->wt_tiles = n_kt * n_red;
-  parts->wt_loads = passes;
+  parts->wt_once = n_kt * n_red * wtc;
+  parts->wt_each = passes * wtc;
   parts->out = outc;
-  parts->first = ifc;
+  parts->first = ifc + wtc;
   parts->reductions = n_red;
   return 0;
+}
+
+/* Estimated cycles of a tiling, or -1 if it does not fit. */
+static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
+                          double bpc)
+{
+  cost_parts_t p;
+  if (tiling_parts(c, l, oh, ow, t, bpc, &p) < 0) return -1;
+  return cost_of(c, &p);
 }
 
 /* Distinct values of ceil(V / n) for n = 1..V, largest first, into OUT; returns the count. */
@@ -268,25 +266,23 @@ static int linear_ok(const layer_t *l, long ow, long st)
 static double shared_cost(const cfg_t *c, const layer_t *u, const member_t *ms, int nm,
                           const tiling_t *t, double bpc)
 {
-  cost_parts_t pu, pm;
+  cost_parts_t pu, pm, sum = {0};
   if (tiling_parts(c, u, u->oh, u->ow, t, bpc, &pu) < 0) return -1;
-  double compute = 0, out = 0, wt_once = 0, wt_each = 0, wt_tiles = 0;
   for (int m = 0; m < nm; m++) {
     tiling_t tm = *t;
     tm.rt = ms[m].l.r;
     tm.st = ms[m].l.s;
     if (tiling_parts(c, &ms[m].l, u->oh, u->ow, &tm, bpc, &pm) < 0) return -1;
-    compute += pm.compute;
-    out += pm.out;
-    wt_once += pm.wt_tiles * pm.wt_tile;
-    wt_each += pm.wt_loads * pm.wt_tile;
-    wt_tiles += pm.wt_tiles;
+    sum.compute += pm.compute;
+    sum.out += pm.out;
+    sum.wt_tiles += pm.wt_tiles;   /* they stay in the banks only if every member's fit */
+    sum.wt_once += pm.wt_once;
+    sum.wt_each += pm.wt_each;
   }
-  /* weight tiles stay in the banks only if every member's fit; the union's ifmap tiles (one
-   * per channel slice) stay while the members take turns only if they fit */
-  double dram = (pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap) +
-                (wt_tiles <= c->banks ? wt_once : wt_each) + out;
-  return c->banks > 1 ? fmax(compute, dram) + pu.first + pu.wt_tile : compute + dram;
+  /* the union's ifmap tiles stay while the members take turns only if they fit the banks */
+  sum.ifmap = pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap;
+  sum.first = pu.first;
+  return cost_of(c, &sum);
 }
 
 /* The fastest tiling of L into BEST (its estimated cycles into COST_OUT if not NULL); 0, or 1
@@ -310,10 +306,13 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
   for (long i = 0; i < ns_all; i++)
     if (tmp[i] <= smax) sts[nst++] = tmp[i];
   if (nst == 0) sts[nst++] = lmin(l->s, smax);
-  if (nm > 1) {   /* shared runs take whole kernels */
+  /* shared runs take whole kernels, and linear contexts only if every member has the run's
+   * width (the tile's row pitch) */
+  int narrower = 0;
+  if (nm > 1) {
     nrt = 1;
-    if (sts[0] != l->s) nst = 0;
-    else nst = 1;
+    nst = sts[0] == l->s;
+    for (int m = 0; m < nm; m++) narrower |= layer_out_w(&ms[m].l) != ow;
   }
   double best_cost = -1;
   /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
@@ -338,11 +337,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
             /* 0: contexts wrap across rows, 1: inside a row, 2: linear */
             if (contexts && mode != contexts - 1) continue;
             int lin = mode == 2;
-            if (lin && !linear_ok(l, ow, sts[s])) continue;
-            /* linear contexts take the output width as the tile's row pitch: every member's */
-            int narrower = 0;
-            for (int m = 0; m < nm && nm > 1; m++) narrower |= layer_out_w(&ms[m].l) != ow;
-            if (lin && narrower) continue;
+            if (lin && (narrower || !linear_ok(l, ow, sts[s]))) continue;
             tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
@@ -490,7 +485,7 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
           long i_pos = i;
           for (int m = 0; m < nm; m++) {
             const layer_t *lm = &ms[m].l;
-            long ohm = nm > 1 ? layer_out_h(lm) : oh, owm = nm > 1 ? layer_out_w(lm) : ow;
+            long ohm = layer_out_h(lm), owm = layer_out_w(lm);
             if (oy0 >= ohm || ox0 >= owm) continue;   /* past this member's edge */
             out_tile_t *ot = &ts[ti];
             ot->m = m;
@@ -1353,12 +1348,9 @@ static int can_share(const layer_t *a, const layer_t *b)
 static layer_t member_layer(const member_t *m, int swap)
 {
   layer_t l = swap ? layer_transposed(&m->l) : m->l;
-  l.oh = layer_out_h(&m->l);
-  l.ow = layer_out_w(&m->l);
-  if (swap) {
-    l.oh = layer_out_w(&m->l);
-    l.ow = layer_out_h(&m->l);
-  }
+  long oh = layer_out_h(&m->l), ow = layer_out_w(&m->l);
+  l.oh = swap ? ow : oh;
+  l.ow = swap ? oh : ow;
   return l;
 }
 
@@ -1398,30 +1390,45 @@ static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, con
  * exchanging H and W (strides of the views, no copy) turns it into 1 x R. The tiling cost model
  * decides which orientation is cheaper, and whether the members run together (one orientation
  * for all, the input loaded once) or one at a time (each in its own). */
-static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *x,
-                         const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+/* The orientation members MS[0..NM) run in (1: H and W exchanged) into SWAP, and its estimated
+ * cycles (-1 if they cannot run together). Exchanged only for a clear gain, since the estimate
+ * is a model, not a measurement, or if the options force it. */
+static double orientation(const cfg_t *c, const member_t *ms, int nm, const view_t *x,
+                          const drive_opts_t *o, int *swap)
 {
   int orient = o ? o->orientation : 0;
   long oh = layer_out_h(&ms[0].l), ow = layer_out_w(&ms[0].l);
   int can_swap = x->xsplit == 0 && oh > 0 && ow > 0 &&
                  !(nm == 1 && flattens(&ms[0].l, oh, ow, &ms[0].y));
   for (int m = 0; m < nm; m++) can_swap = can_swap && ms[m].w.xsplit == 0 && ms[m].y.xsplit == 0;
-  int swap = 0;
+  *swap = 0;
   double cost = orient == 2 && can_swap ? -1 : run_cost(c, ms, nm, 0, o);
   if (orient != 1 && can_swap) {
     double c1 = run_cost(c, ms, nm, 1, o);
-    /* exchanged only for a clear gain: the estimate is a model, not a measurement */
-    swap = orient == 2 ? nm == 1 || c1 >= 0 : c1 >= 0 && (cost < 0 || c1 < 0.95 * cost);
-    if (swap) cost = c1;
+    *swap = orient == 2 ? nm == 1 || c1 >= 0 : c1 >= 0 && (cost < 0 || c1 < 0.95 * cost);
+    if (*swap) cost = c1;
   }
+  return cost;
+}
+
+/* Members MS[0..NM) (NM = 1: one convolution; more: they share their input, see can_share) in
+ * the orientation that runs faster. The feeder reads a kernel row's elements of a context as
+ * one segment of bus words, so a kernel taller than wide (an input-gradient phase with 2 x 1
+ * taps, a 3 x 1 layer) reads R segments for R x 1 steps per channel and waits on the bus;
+ * exchanging H and W (strides of the views, no copy) turns it into 1 x R. The tiling cost model
+ * decides which orientation is cheaper, and whether the members run together (one orientation
+ * for all, the input loaded once) or one at a time (each in its own). */
+static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *x,
+                         const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
+{
+  int swap, swap1;
+  double cost = orientation(c, ms, nm, x, o, &swap);
   if (nm > 1) {
-    /* together only if no member's kernel is sliced and the model says it pays */
+    /* together only if no member's kernel is sliced and the model says it pays (or the
+     * options force it) */
     double apart = 0;
     for (int m = 0; m < nm && apart >= 0; m++) {
-      member_t one = ms[m];
-      double a0 = orient == 2 && can_swap ? -1 : run_cost(c, &one, 1, 0, o), a1 = -1;
-      if (orient != 1 && can_swap) a1 = run_cost(c, &one, 1, 1, o);
-      double a = orient == 2 && can_swap ? a1 : (a1 >= 0 && (a0 < 0 || a1 < 0.95 * a0)) ? a1 : a0;
+      double a = orientation(c, &ms[m], 1, x, o, &swap1);
       apart = a < 0 ? -1 : apart + a;
     }
     int force = o && o->phases == 1;
