@@ -154,12 +154,18 @@ typedef struct cost_parts {
   double reductions;   /* passes per output tile (channel and kernel slices) */
 } cost_parts_t;
 
+/* The host port's cycles of PARTS: the ifmap tiles, the weights (kept in the banks if they fit),
+ * the results. */
+static double dram_of(const cfg_t *c, const cost_parts_t *p)
+{
+  return p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
+}
+
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles. */
 static double cost_of(const cfg_t *c, const cost_parts_t *p)
 {
-  double dram = p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
-  if (c->banks > 1) return fmax(p->compute, dram) + p->first;
-  return p->compute + dram;
+  if (c->banks > 1) return fmax(p->compute, dram_of(c, p)) + p->first;
+  return p->compute + dram_of(c, p);
 }
 
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
@@ -226,15 +232,6 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   return 0;
 }
 
-/* Estimated cycles of a tiling, or -1 if it does not fit. */
-static double tiling_cost(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
-                          double bpc)
-{
-  cost_parts_t p;
-  if (tiling_parts(c, l, oh, ow, t, bpc, &p) < 0) return -1;
-  return cost_of(c, &p);
-}
-
 /* Distinct values of ceil(V / n) for n = 1..V, largest first, into OUT; returns the count. */
 static long splits(long v, long *out, long max)
 {
@@ -260,30 +257,38 @@ static int linear_ok(const layer_t *l, long ow, long st)
   return l->sh == 1 && l->sw == 1 && lmin(l->w, win_w(l, ow, st)) <= ow && ow <= 65535;
 }
 
-/* Estimated cycles of members MS[0..NM) sharing one run tiled by T for their union U: each
- * member's compute, the union's ifmap tiles loaded once, every member's weights and results;
- * -1 if it does not fit. */
-static double shared_cost(const cfg_t *c, const layer_t *u, const member_t *ms, int nm,
-                          const tiling_t *t, double bpc)
+/* The parts of the estimated cycles of members MS[0..NM) sharing one run tiled by T for their
+ * union U into SUM: each member's compute, the union's ifmap tiles loaded once, every member's
+ * weights and results; -1 if it does not fit. */
+static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms, int nm,
+                           const tiling_t *t, double bpc, cost_parts_t *sum)
 {
-  cost_parts_t pu, pm, sum = {0};
+  cost_parts_t pu, pm;
+  *sum = (cost_parts_t){0};
   if (tiling_parts(c, u, u->oh, u->ow, t, bpc, &pu) < 0) return -1;
   for (int m = 0; m < nm; m++) {
     tiling_t tm = *t;
     tm.rt = ms[m].l.r;
     tm.st = ms[m].l.s;
     if (tiling_parts(c, &ms[m].l, u->oh, u->ow, &tm, bpc, &pm) < 0) return -1;
-    sum.compute += pm.compute;
-    sum.out += pm.out;
-    sum.wt_tiles += pm.wt_tiles;   /* they stay in the banks only if every member's fit */
-    sum.wt_once += pm.wt_once;
-    sum.wt_each += pm.wt_each;
+    sum->compute += pm.compute;
+    sum->out += pm.out;
+    sum->wt_tiles += pm.wt_tiles;   /* they stay in the banks only if every member's fit */
+    sum->wt_once += pm.wt_once;
+    sum->wt_each += pm.wt_each;
   }
   /* the union's ifmap tiles stay while the members take turns only if they fit the banks */
-  sum.ifmap = pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap;
-  sum.first = pu.first;
-  return cost_of(c, &sum);
+  sum->ifmap = pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap;
+  sum->first = pu.first;
+  return 0;
 }
+
+/* Tilings whose estimated cycles are within COST_TIE of the fastest's are traded against their
+ * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
+ * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
+ * streamed once per small output tile, say, rather than once per large one.) */
+#define COST_TIE 0.01
+#define TRAFFIC_RATE 10.0
 
 /* The fastest tiling of L into BEST (its estimated cycles into COST_OUT if not NULL); 0, or 1
  * with ERR if none fits. With members MS[0..NM) (NM > 1), L is their union (union_layer) and
@@ -314,11 +319,14 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
     nst = sts[0] == l->s;
     for (int m = 0; m < nm; m++) narrower |= layer_out_w(&ms[m].l) != ow;
   }
-  double best_cost = -1;
+  /* Round 0 finds the fastest estimate; round 1 trades, among the tilings within COST_TIE of
+   * it, cycles for host-port traffic (see TRAFFIC_RATE). */
+  double best_cost = -1, dram0 = 0, best_score = -1, chosen = -1;
   /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
    * filters; worth it when there are fewer filters than columns. */
   int g_lo = groups > 0 ? groups : 1;
   int g_hi = groups > 0 ? groups : c->col_groups;
+  for (int round = 0; round < 2 && (round == 0 || best_cost >= 0); round++)
   for (int g = g_lo; g <= g_hi; g++) {
     long gw = c->cols / g;
     if (g > 1 && groups == 0 && l->k >= c->cols) continue;   /* the filters fill the columns */
@@ -353,12 +361,21 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
-              if (t.oht >= 1) {
-                double cost = nm > 1 ? shared_cost(c, l, ms, nm, &t, bpc)
-                                     : tiling_cost(c, l, oh, ow, &t, bpc);
-                if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
-                  best_cost = cost;
+              cost_parts_t parts;
+              if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
+                                        : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
+                double cost = cost_of(c, &parts), dram = dram_of(c, &parts);
+                if (round == 0 && (best_cost < 0 || cost < best_cost)) {
+                  best_cost = chosen = cost;
+                  dram0 = dram;
                   *best = t;
+                } else if (round == 1 && cost <= best_cost * (1 + COST_TIE) && dram0 > 0) {
+                  double score = cost / best_cost + dram / dram0 / TRAFFIC_RATE;
+                  if (best_score < 0 || score < best_score) {
+                    best_score = score;
+                    chosen = cost;
+                    *best = t;
+                  }
                 }
               }
               long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
@@ -379,7 +396,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
              need_if, c->if_words * c->bus_elems, 1L, c->wt_words, c->out_words);
     return 1;
   }
-  if (cost_out) *cost_out = best_cost;
+  if (cost_out) *cost_out = chosen;
   return 0;
 }
 
