@@ -1720,6 +1720,56 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
   return bad;
 }
 
+/* The dilated-kernel form of L's weight gradient gives each image (a channel of x) an R x S
+ * output. With one output column (S = 1 and no padding left or right), or one output row (R = 1
+ * and none above or below: the axes exchanged), the C images can sit side by side, their
+ * columns interleaved as one image C x W wide (column x * C + c is image c's column x): the
+ * kernel's columns are then C times as far apart, the output row holds the C images' outputs at
+ * stride 1, and the lanes fill with images where one image alone fills one lane per output row,
+ * each bus word serving as many lanes as it has elements. */
+static int side_by_side(const layer_t *l)
+{
+  return l->c > 1 && ((l->s == 1 && l->pw == 0) || (l->r == 1 && l->ph == 0));
+}
+
+/* L's weight gradient into DW in the dilated-kernel form: a convolution whose images are the
+ * channels of x (batch and channels swapped), whose channels are the batch, whose kernel is dy
+ * (taps oy, ox) dilated by the stride, with stride = dilation of the layer, and an R x S
+ * output; or its images side by side (side_by_side). Returns 0, or 1 with ERR. */
+static int weight_grad_dilated(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                               const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
+                               report_t *rep, char *err, size_t errlen)
+{
+  view_t xa = view_of(x), da = view_of(dy), wa = view_of(dw);
+  layer_t lw = *l;
+  int side = side_by_side(l);
+  if (side && !(l->s == 1 && l->pw == 0)) {   /* one output row: exchange the axes */
+    lw = layer_transposed(l);
+    xa = view_transposed(&xa);
+    da = view_transposed(&da);
+    wa = view_transposed(&wa);
+  }
+  long oh = layer_out_h(&lw), ow = layer_out_w(&lw);
+  view_t xv = {x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0};
+  view_t kv = {dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0};
+  view_t ov = {dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0};
+  /* the kernel's taps sit every stride positions of the zero-inserted dy */
+  layer_t gl = {lw.c, lw.n, lw.h, lw.w, lw.k, oh, ow, lw.dh, lw.dw, lw.ph, lw.pw, lw.sh, lw.sw,
+                lw.r, lw.s, 0, lw.sh, (oh - 1) * lw.sh + 1, 0, lw.sw, (ow - 1) * lw.sw + 1, 0};
+  if (side) {
+    /* column x * C + c is image c's column x: the host addresses it as the pair (x, c)
+     * (xsplit), no copy; output column c is dw[k][c][r][0] */
+    xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0};
+    ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, 0, 0, 0, 0};
+    gl.n = 1;
+    gl.w = lw.c * lw.w;
+    gl.sw = 1;
+    gl.dw = lw.sw * lw.c;
+    gl.ow = lw.c;
+  }
+  return drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen);
+}
+
 int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                              const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
                              report_t *rep, char *err, size_t errlen)
@@ -1731,23 +1781,23 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
                errlen))
     return 1;
   /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:
-   * a convolution whose images are the channels of x (batch and channels swapped), whose
-   * channels are the batch, whose kernel is dy (taps oy, ox) dilated by the stride, with
-   * stride = dilation of the layer, and an R x S output. */
-  view_t xv0 = view_of(x), dyv0 = view_of(dy), dwv0 = view_of(dw);
+   * the dilated-kernel form (weight_grad_dilated), or matrix products (weight_grad_product) */
   uint64_t zs = (uint64_t)l->n * l->k *
                 ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
-  /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image)
-   * against those of the per-tap matrix products (their pixels are the C channels). */
+  /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image, or
+   * of the C images side by side) against those of the per-tap matrix products (their pixels
+   * are the C channels) and of the product over all taps (the C x R x S outputs). */
   long rs = l->r * l->s;
-  double busy_dil = (double)rs / (double)(cdiv(rs, c->rows) * c->rows);
+  long dil_pix = side_by_side(l) ? l->c * rs : rs;
+  double busy_dil = (double)dil_pix / (double)(cdiv(dil_pix, c->rows) * c->rows);
   double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
   double busy_all = (double)(l->c * rs) / (double)(cdiv(l->c * rs, c->rows) * c->rows);
   /* every tap sees every position (no padding reached): the taps can share one product */
   int full = l->ph == 0 && l->pw == 0 && (oh - 1) * l->sh + (l->r - 1) * l->dh < l->h &&
              (ow - 1) * l->sw + (l->s - 1) * l->dw < l->w;
-  int all = full && l->c * rs <= 65535 && busy_all > busy_dil && busy_all > busy_tap;
-  if (!fill && (all || busy_tap > busy_dil)) {
+  /* the products on a tie: they stream no zero-insertion */
+  int all = full && l->c * rs <= 65535 && busy_all >= busy_dil && busy_all > busy_tap;
+  if (!fill && (all || busy_tap >= busy_dil)) {
     /* Matrix products over the positions m = (n, oy, ox): one over all taps, or one per tap
      * (a tap's padding positions drop out of its product). */
     for (long r = 0; r < (all ? 1 : l->r); r++)
@@ -1762,13 +1812,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
     rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
-  view_t xv = {x->data, 0, {xv0.st[1], xv0.st[0], xv0.st[2], xv0.st[3]}, 0, 0, 0, 0};
-  view_t kv = {dy->data, 0, {dyv0.st[1], dyv0.st[0], dyv0.st[2], dyv0.st[3]}, 0, 0, 0, 0};
-  view_t ov = {dw->data, 0, {dwv0.st[1], dwv0.st[0], dwv0.st[2], dwv0.st[3]}, 0, 0, 0, 0};
-  /* the kernel's taps sit every stride positions of the zero-inserted dy */
-  layer_t gl = {l->c, l->n, l->h, l->w, l->k, oh, ow, l->dh, l->dw, l->ph, l->pw, l->sh, l->sw,
-                l->r, l->s, 0, l->sh, (oh - 1) * l->sh + 1, 0, l->sw, (ow - 1) * l->sw + 1, 0};
-  if (drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen)) {
+  if (weight_grad_dilated(hw, c, l, x, dy, dw, o, rep, err, errlen)) {
     tensor_free(dw);
     return 1;
   }

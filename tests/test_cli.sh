@@ -274,6 +274,18 @@ for op in conv2d_input_grad conv2d_weight_grad; do
     fi
   done
 done
+# zero_fill's gradient of a 1x1 layer, and of a 1x3 one (the axes exchanged): one output pixel
+# per image row, so the 16 images sit side by side, columns interleaved, and fill every lane
+# (one image alone per context left 7 of 8 lanes idle: 560 and 1680 idle PE-steps)
+for layer in "2,16,9,7:8,1,1 --padding 0" "2,16,7,9:8,1,3 --padding 0,1"; do
+  if $S sim yaml/small8x8.yaml conv2d_weight_grad --random $layer --stride 2 --seed 5 \
+       --bp-mode zero_fill --simulator icarus --check --quiet --report json >"$tmp/sb.json" \
+       2>"$tmp/err" && jq -e '.idle_pe_cycles == 0 and .zero_pe_cycles > 0' "$tmp/sb.json" >/dev/null; then
+    ok "icarus replay: zero_fill gradient, images side by side ($layer)"
+  else
+    nok "zero_fill gradient, images side by side ($layer)" "$(head -c 400 "$tmp/err" "$tmp/sb.json")"
+  fi
+done
 
 # ---- column groups: every forced count replays in Icarus; counts the hardware lacks are refused ----
 for g in 1 2 3; do
