@@ -148,9 +148,9 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
 /* The estimated cycles of a tiling in parts: the array's, and the host port's for the ifmap
  * tiles, and for the weight tiles if they stay in the banks (WT_TILES of them, WT_ONCE cycles)
  * or are loaded for every pass (WT_EACH), and for the results; FIRST: the first tiles' load,
- * before any compute. */
+ * before any compute; LAST: the last output tile's read-out, after all of it. */
 typedef struct cost_parts {
-  double compute, ifmap, wt_tiles, wt_once, wt_each, out, first;
+  double compute, ifmap, wt_tiles, wt_once, wt_each, out, first, last;
   double reductions;   /* passes per output tile (channel and kernel slices) */
 } cost_parts_t;
 
@@ -161,10 +161,11 @@ static double dram_of(const cfg_t *c, const cost_parts_t *p)
   return p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
 }
 
-/* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles. */
+/* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles and
+ * before the last read-out. */
 static double cost_of(const cfg_t *c, const cost_parts_t *p)
 {
-  if (c->banks > 1) return fmax(p->compute, dram_of(c, p)) + p->first;
+  if (c->banks > 1) return fmax(p->compute, dram_of(c, p)) + p->first + p->last;
   return p->compute + dram_of(c, p);
 }
 
@@ -228,6 +229,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   parts->wt_each = passes * wtc;
   parts->out = outc;
   parts->first = ifc + wtc;
+  parts->last = outc / (n_sp * n_kt);
   parts->reductions = n_red;
   return 0;
 }
@@ -280,6 +282,7 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
   /* the union's ifmap tiles stay while the members take turns only if they fit the banks */
   sum->ifmap = pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap;
   sum->first = pu.first;
+  sum->last = pm.last;   /* the last member's */
   return 0;
 }
 
@@ -1400,13 +1403,6 @@ static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, con
   return cost;
 }
 
-/* Members MS[0..NM) (NM = 1: one convolution; more: they share their input, see can_share) in
- * the orientation that runs faster. The feeder reads a kernel row's elements of a context as
- * one segment of bus words, so a kernel taller than wide (an input-gradient phase with 2 x 1
- * taps, a 3 x 1 layer) reads R segments for R x 1 steps per channel and waits on the bus;
- * exchanging H and W (strides of the views, no copy) turns it into 1 x R. The tiling cost model
- * decides which orientation is cheaper, and whether the members run together (one orientation
- * for all, the input loaded once) or one at a time (each in its own). */
 /* The orientation members MS[0..NM) run in (1: H and W exchanged) into SWAP, and its estimated
  * cycles (-1 if they cannot run together). Exchanged only for a clear gain, since the estimate
  * is a model, not a measurement, or if the options force it. */
