@@ -1723,9 +1723,12 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
  * kernel's columns are then C times as far apart, the output row holds the C images' outputs at
  * stride 1, and the lanes fill with images where one image alone fills one lane per output row,
  * each bus word serving as many lanes as it has elements. */
+/* 0: not; 1: one output column; 2: one output row (the axes to be exchanged). */
 static int side_by_side(const layer_t *l)
 {
-  return l->c > 1 && ((l->s == 1 && l->pw == 0) || (l->r == 1 && l->ph == 0));
+  if (l->c < 2) return 0;
+  if (l->s == 1 && l->pw == 0) return 1;
+  return l->r == 1 && l->ph == 0 ? 2 : 0;
 }
 
 /* L's weight gradient into DW in the dilated-kernel form: a convolution whose images are the
@@ -1739,7 +1742,7 @@ static int weight_grad_dilated(hw_t *hw, const cfg_t *c, const layer_t *l, const
   view_t xa = view_of(x), da = view_of(dy), wa = view_of(dw);
   layer_t lw = *l;
   int side = side_by_side(l);
-  if (side && !(l->s == 1 && l->pw == 0)) {   /* one output row: exchange the axes */
+  if (side == 2) {   /* one output row: exchange the axes */
     lw = layer_transposed(l);
     xa = view_transposed(&xa);
     da = view_transposed(&da);
