@@ -123,8 +123,16 @@ typedef struct member {
   long kgroups;
 } member_t;
 
-/* Output words of a tile of NPIX pixels (virtual width) and NKG filter groups: one per pixel,
- * or with column groups one per array row of every context (a word holds a pixel per group). */
+/* The pixels of an output tile of OHT rows of OWT pixels laid out OWV wide (virtual width) that
+ * the output memory stores per filter group: every row at the virtual width but the last, whose
+ * padding past its last pixel is dropped. */
+static long stored_pix(long oht, long owt, long owv)
+{
+  return oht * owv - (owv - owt);
+}
+
+/* Output words of a tile of NPIX pixels (stored_pix) and NKG filter groups: one per pixel, or
+ * with column groups one per array row of every context (a word holds a pixel per group). */
 static double out_words_of(const cfg_t *c, int groups, double npix, double nkg)
 {
   if (groups <= 1) return nkg * npix;
@@ -169,6 +177,43 @@ static double cost_of(const cfg_t *c, const cost_parts_t *p)
   return p->compute + dram_of(c, p);
 }
 
+/* The tiles of V by T: CNT[0] of SZ[0] = T, and CNT[1] (0 or 1) of the remainder SZ[1]. */
+static void slice_mix(long v, long t, long sz[2], double cnt[2])
+{
+  long n = cdiv(v, t), rem = v - (n - 1) * t;
+  sz[0] = t;
+  sz[1] = rem;
+  cnt[0] = rem == t ? (double)n : (double)(n - 1);
+  cnt[1] = rem == t ? 0.0 : 1.0;
+}
+
+/* Cycles per channel and kernel row of a context of tiling T, in a tile OWV output pixels wide
+ * (virtual width) whose input window is TH rows: the words it reads, or the st
+ * steps it feeds, whichever is longer. A segment of span elements at a random offset takes
+ * (span + bus - 1) / bus words on average; a one-row window without padding starts each
+ * channel on a word (pitch_of), so if the contexts are a whole number of words apart, it takes
+ * exactly the words it spans. A context that spans several output rows reads one segment per
+ * row (a context past the end of a one-row tile too), and the lanes of the first row run ahead
+ * of the others by up to a segment: unless the lane FIFOs hold two row passes, the segments
+ * serialize. A linear context reads one segment whatever rows it spans. */
+static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long lanes,
+                        long owv, long th, long kspan)
+{
+  double bus = c->bus_elems;
+  long span = (lanes - 1) * l->sw + kspan;
+  int aligned = th == 1 && l->pw == 0 && (lanes * l->sw) % c->bus_elems == 0;
+  double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
+  double per_cr = fmax((double)t->st, one_row);
+  if (!t->virt && !t->lin && owv < lanes * 64) {
+    double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
+    double nseg = 1.0 + (lanes - 1.0) / (double)owv;
+    double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
+    double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
+    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
+  }
+  return per_cr;
+}
+
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
 static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
                            double bpc, cost_parts_t *parts)
@@ -181,7 +226,9 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   long owv = virt_width(lanes, t->owt, t->virt);
   if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
   if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
-  if (out_words_of(c, t->groups, (double)t->oht * owv, (double)nkg) > (double)c->out_words) return -1;
+  if (out_words_of(c, t->groups, (double)stored_pix(t->oht, t->owt, owv), (double)nkg) >
+      (double)c->out_words)
+    return -1;
   long kspan = (t->st - 1) * l->dw + 1;
   long ctx_y = (lanes / owv) * l->sh;
   if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
@@ -195,38 +242,46 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   double n_kt = (double)cdiv(l->k, t->kt);
   double n_red = (double)cdiv(l->c, t->ct) * cdiv(l->r, t->rt) * cdiv(l->s, t->st);
   double passes = n_sp * n_kt * n_red;
-  /* Cycles per channel and kernel row of a context: the words it reads (a segment of span
-   * elements at a random offset takes (span + bus - 1) / bus words on average), or the st steps
-   * it feeds, whichever is longer. A context that spans several output rows reads one segment
-   * per row, and the lanes of the first row run ahead of the others by up to a segment: unless
-   * the lane FIFOs hold two row passes, the segments serialize. A linear context reads one
-   * segment whatever rows it spans. */
-  double bus = c->bus_elems;
-  double one_row = ((lanes - 1.0) * l->sw + kspan + bus - 1) / bus;
-  double per_cr = fmax((double)t->st, one_row);
-  if (!t->virt && !t->lin && owv < lanes * 64) {
-    double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
-    double nseg = 1.0 + (lanes - 1.0) / (double)owv;
-    double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
-    double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
-    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
-  }
-  double per_ctx = fmax((double)t->ct * t->rt * per_cr, 2.0 * c->rows - 1);
-  double nctx = (double)cdiv(t->oht * owv, lanes);
-  double compute = passes * (nkg * nctx * per_ctx + 3.0 * c->rows + c->cols + 40);
+  /* The last tile of each axis may be smaller than T's: the contexts, filter groups and ifmap
+   * words are summed over the tiles as they are (charging every tile as a full one would make
+   * a tiling that divides the layer evenly look faster than one that does not). */
+  long hs[2], ws[2];
+  double hn[2], wn[2];
+  slice_mix(oh, t->oht, hs, hn);
+  slice_mix(ow, t->owt, ws, wn);
+  double steps = 0, ifw_all = 0;   /* over the spatial tiles of one image */
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      double n_ij = hn[i] * wn[j];
+      if (n_ij == 0) continue;
+      long owv_j = virt_width(lanes, ws[j], t->virt);
+      long th_i = lmin(l->h, win_h(l, hs[i], t->rt)), tw_j = lmin(l->w, win_w(l, ws[j], t->st));
+      double per_cr = per_cr_of(c, l, t, lanes, owv_j, th_i, kspan);
+      double per_ctx = fmax((double)t->ct * t->rt * per_cr, 2.0 * c->rows - 1);
+      steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * per_ctx;
+      ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j]),
+                                     c->bus_elems);
+    }
+  /* filter groups over the filter tiles */
+  double kg_all = (n_kt - 1) * nkg + (double)cdiv(l->k - ((long)n_kt - 1) * t->kt, t->gw);
+  double compute = l->n * n_red * kg_all * steps + passes * (3.0 * c->rows + c->cols + 40);
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
   double outw = (double)l->n * cdiv(l->k, t->gw) * oh * ow / t->groups;
-  double ifc = ifw * fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
-  double wtc = wtw * fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
+  double ifb = fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
+  double wtb = fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
+  double ifc = ifw * ifb, wtc = wtw * wtb;
+  double wt_all = kg_all * t->ct * t->rt * t->st * wtb;   /* every filter tile's, once */
   double outc = outw * fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
-  double if_loads = n_red <= c->banks ? n_sp * n_red : passes;
+  /* each spatial tile is loaded once per reduction slice if the banks hold them all, else once
+   * per pass */
+  double if_loads = n_red <= c->banks ? n_red : n_red * n_kt;
   parts->compute = compute;
-  parts->ifmap = if_loads * ifc;
+  parts->ifmap = l->n * if_loads * ifw_all * ifb;
   parts->wt_tiles = n_kt * n_red;
-  parts->wt_once = n_kt * n_red * wtc;
-  parts->wt_each = passes * wtc;
+  parts->wt_once = n_red * wt_all;
+  parts->wt_each = n_sp * n_red * wt_all;
   parts->out = outc;
   parts->first = ifc + wtc;
   parts->last = outc / (n_sp * n_kt);
@@ -361,7 +416,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
               if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
               long owv = virt_width(lanes, owt, t.virt);
-              long oht_out = g == 1 ? (long)(c->out_words / ((double)nkg * owv))
+              long oht_out = g == 1 ? (long)((c->out_words / (double)nkg + (owv - owt)) / owv)
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
               cost_parts_t parts;
@@ -687,7 +742,8 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_N_CH] = (uint32_t)p->ct;
   d[D_KG_KR] = pack16(cdiv(p->kt, p->gw), p->rt);
   d[D_N_CTX] = (uint32_t)cdiv(npix, lanes);
-  d[D_NPIX] = (uint32_t)npix;
+  /* the pixels stored per filter group: lanes past the last row's last pixel write nothing */
+  d[D_NPIX] = (uint32_t)stored_pix(p->oht, p->owt, p->owv);
   d[D_K_ACT] = (uint32_t)p->kt |
                (p->groups > 1 ? (uint32_t)p->groups << 16 | (uint32_t)p->gw << 24 : 0u);
   d[D_PLANE] = (uint32_t)(p->tile_h * p->pitch);
@@ -840,7 +896,7 @@ static long readout_addr(const cfg_t *c, const out_tile_t *ot, long j)
 {
   if (ot->groups > 1) return j;
   long kg = readout_kg(c, ot, j), rem = j % (ot->oht * ot->owt);
-  return (kg * ot->oht + rem / ot->owt) * ot->owv + rem % ot->owt;
+  return kg * stored_pix(ot->oht, ot->owt, ot->owv) + rem / ot->owt * ot->owv + rem % ot->owt;
 }
 
 /* The pixels (row, column of the tile) that read-out word J holds, one per column group (-1:
