@@ -234,30 +234,33 @@ if $S sim yaml/small8x8.yaml conv2d_weight_grad --random 2,20,9,8:7,3,2 --stride
 else
   nok "weight gradient mappings" "$(cat "$tmp/wt.json" "$tmp/err" | head -c 400)"
 fi
+# report_is NAME JQ SIM-ARGS...: `sagen sim SIM-ARGS --check` passes and its JSON report meets JQ.
+report_is() {
+  local name=$1 expr=$2
+  shift 2
+  if $S sim "$@" --check --quiet --report json >"$tmp/rep.json" 2>"$tmp/err" &&
+     jq -e "$expr" "$tmp/rep.json" >/dev/null; then
+    ok "$name"
+  else
+    nok "$name" "$(cat "$tmp/rep.json" "$tmp/err" | head -c 400)"
+  fi
+}
 # Where the array binds, the tiling trades a sliver of cycles for host traffic: this 1x1 gradient
 # product (its pixels the 256 channels of x at the stride, 2 x 7 x 7 positions each; its filters
 # dy, 512 x 2 x 7 x 7) keeps x in the banks and streams dy once per pixel tile. The fastest
 # estimate takes 4 tiles of 64 pixels (3x the bytes in); one tile of 256 is estimated 1.2%
 # slower; at 1% of cycles for 10% of bytes the driver takes 2 tiles of 128, 0.1% slower.
-if $S sim yaml/default.yaml conv2d_weight_grad --random 2,256,14,14:512,1,1 --stride 2 --check \
-     --quiet --report json >"$tmp/wg.json" 2>"$tmp/err" &&
-   jq -e ".host_bytes_in == 256 * 98 + 2 * 512 * 98" "$tmp/wg.json" >/dev/null; then
-  ok "weight gradient product: x crosses the host port once, dy once per pixel tile (2)"
-else
-  nok "weight gradient product traffic" "$(cat "$tmp/wg.json" "$tmp/err" | head -c 400)"
-fi
+report_is "weight gradient product: x crosses the host port once, dy once per pixel tile (2)" \
+  ".host_bytes_in == 256 * 98 + 2 * 512 * 98" \
+  yaml/default.yaml conv2d_weight_grad --random 2,256,14,14:512,1,1 --stride 2
 # A one-row output tile stores no padding past its last pixel: this 1x1 input gradient's phase
 # is a matrix product of 98 pixels (one row, contexts padded to 112) by 160 filters, its dy
 # (1024 channels at a bus-aligned pitch of 112) streamed once per output tile. 5 filter groups
 # of 98 words fit the 512-word output bank; of 112 they would not (with them the tiling streamed
 # dy 5 times, 737 280 bytes in).
-if $S sim yaml/default.yaml conv2d_input_grad --random 2,160,14,14:1024,1,1 --stride 2 --check \
-     --quiet --report json >"$tmp/lg.json" 2>"$tmp/err" &&
-   jq -e ".host_bytes_in == 2 * 1024 * 112 + 1024 * 160" "$tmp/lg.json" >/dev/null; then
-  ok "1x1 input gradient: two output tiles of 80 filters, dy streamed twice"
-else
-  nok "1x1 input gradient traffic" "$(cat "$tmp/lg.json" "$tmp/err" | head -c 400)"
-fi
+report_is "1x1 input gradient: two output tiles of 80 filters, dy streamed twice" \
+  ".host_bytes_in == 2 * 1024 * 112 + 1024 * 160" \
+  yaml/default.yaml conv2d_input_grad --random 2,160,14,14:1024,1,1 --stride 2
 
 # ---- the hardware refuses a bad descriptor, and the watchdog names the stuck block ----
 export SAGEN_WATCHDOG_CYCLES=20000
