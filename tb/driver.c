@@ -416,6 +416,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
               if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
               long owv = virt_width(lanes, owt, t.virt);
+              /* the most rows whose stored pixels (stored_pix) fit the output memory */
               long oht_out = g == 1 ? (long)((c->out_words / (double)nkg + (owv - owt)) / owv)
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
