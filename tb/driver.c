@@ -1724,11 +1724,12 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
  * dw[k][c][r][s] = sum over the positions m = (n, oy, ox) at which every tap of the block reads
  * x inside the input of dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw]. It runs
  * as a 1x1 convolution of one image whose pixels are the outputs (c, r, s) of the block (one
- * row, in dw's order) and whose channels are the positions, with dy as its K filters: the lanes
- * fill with C (x RN x SN) pixels where the dilated-kernel form has only R x S per image. The
- * host streams x at the stride once per tap and dy undilated (the gathers a strided DMA does);
- * no zero-insertion is formed. A block of one tap drops only padding; a block of all taps must
- * meet none (the caller's choice). Returns 0, or 1 with ERR. */
+ * row, c-major like dw) and whose channels are the positions, with dy as its K filters: the
+ * lanes fill with C x RN x SN pixels where the dilated-kernel form has only R x S per image. The
+ * host streams x at the stride once per tap and dy undilated, once for the block (the gathers a
+ * strided DMA does); no zero-insertion is formed. The taps of the block must read x inside the
+ * input at the same positions (tap_classes), so that dropping the others drops only padding.
+ * Returns 0, or 1 with ERR. */
 static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                                const tensor_t *dy, tensor_t *dw, long r0, long rn, long s0,
                                long sn, const drive_opts_t *o, report_t *rep, char *err,
@@ -1764,13 +1765,35 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
       }
   layer_t ml = {1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
   view_t mx = view_of(&xg), mk = view_of(&kg);
-  /* pixel (c, r, s) of the block: one tap strides over c; all taps are dw's own order */
-  view_t mo = {dw->data, r0 * dwv.st[2] + s0 * dwv.st[3],
-               {0, dwv.st[0], 0, rn * sn == 1 ? dwv.st[1] : dwv.st[3]}, 0, 0, 0, 0};
+  /* pixel q = (c * rn + r - r0) * sn + s - s0 of the block is dw[k][c][r][s]: q split into
+   * (c, r, s) */
+  view_t mo = {dw->data, r0 * dwv.st[2] + s0 * dwv.st[3], {0, dwv.st[0], 0, dwv.st[3]},
+               sn, dwv.st[2], rn, dwv.st[1]};
   int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
   tensor_free(&xg);
   tensor_free(&kg);
   return bad;
+}
+
+/* The taps of one axis (kernel extent TAPS, dilation DIL) in classes of consecutive taps that read
+ * the input (extent IN, padding PAD, stride STRIDE) inside at the same OUT output positions:
+ * class i is taps [start[i], start[i+1]). A tap's first and last such positions never rise
+ * with the tap, so equal ranges are consecutive. Without padding reached, one class. Returns
+ * the number of classes. */
+static int tap_classes(long taps, long in, long out, long stride, long pad, long dil, long *start)
+{
+  int n = 0;
+  long plo = -1, phi = -1;
+  for (long t = 0; t < taps; t++) {
+    long lo = 0, hi = out;
+    while (lo < out && lo * stride - pad + t * dil < 0) lo++;
+    while (hi > lo && (hi - 1) * stride - pad + t * dil >= in) hi--;
+    if (t == 0 || lo != plo || hi != phi) start[n++] = t;
+    plo = lo;
+    phi = hi;
+  }
+  start[n] = taps;
+  return n;
 }
 
 /* The dilated-kernel form of L's weight gradient gives each image (a channel of x) an R x S
@@ -1841,33 +1864,58 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   uint64_t zs = (uint64_t)l->n * l->k *
                 ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
   /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image, or
-   * of the C images side by side) against those of the per-tap matrix products (their pixels
-   * are the C channels) and of the product over all taps (the C x R x S outputs). */
+   * of the C images side by side) against those of the matrix products. A product's pixels are
+   * the C x RN x SN outputs of a block of taps that see the same positions (a class of rows x a
+   * class of columns: all taps when no padding is reached), or the C channels of one tap. */
   long rs = l->r * l->s;
   long dil_pix = side_by_side(l) ? l->c * rs : rs;
   double busy_dil = (double)dil_pix / (double)(cdiv(dil_pix, c->rows) * c->rows);
   double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
-  double busy_all = (double)(l->c * rs) / (double)(cdiv(l->c * rs, c->rows) * c->rows);
-  /* every tap sees every position (no padding reached): the taps can share one product */
-  int full = l->ph == 0 && l->pw == 0 && (oh - 1) * l->sh + (l->r - 1) * l->dh < l->h &&
-             (ow - 1) * l->sw + (l->s - 1) * l->dw < l->w;
+  long *rc = malloc(sizeof(long) * (size_t)(l->r + l->s + 2)), *sc = rc ? rc + l->r + 1 : NULL;
+  if (!rc) {
+    tensor_free(dw);
+    snprintf(err, errlen, "out of memory");
+    return 1;
+  }
+  int nrc = tap_classes(l->r, l->h, oh, l->sh, l->ph, l->dh, rc);
+  int nsc = tap_classes(l->s, l->w, ow, l->sw, l->pw, l->dw, sc);
+  double lanes_busy = 0, lanes_all = 0;   /* per output position of each block */
+  long most = 0;
+  for (int i = 0; i < nrc; i++)
+    for (int j = 0; j < nsc; j++) {
+      long pix = l->c * (rc[i + 1] - rc[i]) * (sc[j + 1] - sc[j]);
+      most = pix > most ? pix : most;
+      lanes_busy += (double)pix;
+      lanes_all += (double)(cdiv(pix, c->rows) * c->rows);
+    }
+  double busy_blk = lanes_busy / lanes_all;
+  /* blocks on a tie with single taps: they stream dy once a block, not once a tap */
+  int blocks = most <= 65535 && busy_blk >= busy_tap;
+  if (!blocks) {   /* one tap a product */
+    nrc = (int)l->r;
+    nsc = (int)l->s;
+    for (long t = 0; t <= l->r; t++) rc[t] = t;
+    for (long t = 0; t <= l->s; t++) sc[t] = t;
+  }
   /* the products on a tie: they stream no zero-insertion */
-  int all = full && l->c * rs <= 65535 && busy_all >= busy_dil && busy_all > busy_tap;
-  if (!fill && (all || busy_tap >= busy_dil)) {
-    /* Matrix products over the positions m = (n, oy, ox): one over all taps, or one per tap
-     * (a tap's padding positions drop out of its product). */
-    for (long r = 0; r < (all ? 1 : l->r); r++)
-      for (long sx = 0; sx < (all ? 1 : l->s); sx++)
-        if (weight_grad_product(hw, c, l, x, dy, dw, r, all ? l->r : 1, sx, all ? l->s : 1, o,
-                                rep, err, errlen)) {
+  if (!fill && (blocks ? busy_blk : busy_tap) >= busy_dil) {
+    /* Matrix products over the positions m = (n, oy, ox), one per block of taps (a block's
+     * padding positions drop out of its product). */
+    for (int i = 0; i < nrc; i++)
+      for (int j = 0; j < nsc; j++)
+        if (weight_grad_product(hw, c, l, x, dy, dw, rc[i], rc[i + 1] - rc[i], sc[j],
+                                sc[j + 1] - sc[j], o, rep, err, errlen)) {
+          free(rc);
           tensor_free(dw);
           return 1;
         }
+    free(rc);
     backward_ideal(rep, c, l);
     rep->zero_space = zs;
     rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
+  free(rc);
   if (weight_grad_dilated(hw, c, l, x, dy, dw, o, rep, err, errlen)) {
     tensor_free(dw);
     return 1;

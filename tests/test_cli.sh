@@ -245,6 +245,12 @@ report_is() {
     nok "$name" "$(cat "$tmp/rep.json" "$tmp/err" | head -c 400)"
   fi
 }
+# Taps that read x inside the input at the same positions share one product (dy streamed once for
+# them): on a 10 x 10 input with stride 2 and padding 1, row and column tap 0 lose the first
+# output position to the padding and taps 1 and 2 lose none, so the 9 taps are 2 x 2 blocks.
+report_is "weight gradient: 4 products for the 2 x 2 blocks of taps that see the same positions" \
+  ".runs == 4 and .hw_macs == .useful_macs" \
+  yaml/small8x8.yaml conv2d_weight_grad --random 2,20,10,10:7,3,3 --stride 2 --padding 1
 # Where the array binds, the tiling trades a sliver of cycles for host traffic: this 1x1 gradient
 # product (its pixels the 256 channels of x at the stride, 2 x 7 x 7 positions each; its filters
 # dy, 512 x 2 x 7 x 7) keeps x in the banks and streams dy once per pixel tile. The fastest
