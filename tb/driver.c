@@ -1720,6 +1720,18 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   return 0;
 }
 
+/* The output positions [*lo, *hi) (of OUT) at which tap T of an axis (dilation DIL) reads the
+ * input (extent IN, padding PAD, stride STRIDE) inside; empty (*lo == *hi) if only padding. */
+static void tap_inside(long t, long in, long out, long stride, long pad, long dil, long *lo,
+                       long *hi)
+{
+  long a = 0, b = out;
+  while (a < out && a * stride - pad + t * dil < 0) a++;
+  while (b > a && (b - 1) * stride - pad + t * dil >= in) b--;
+  *lo = a;
+  *hi = b;
+}
+
 /* One matrix product of the weight gradient, for the kernel taps [r0, r0+rn) x [s0, s0+sn):
  * dw[k][c][r][s] = sum over the positions m = (n, oy, ox) at which every tap of the block reads
  * x inside the input of dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw]. It runs
@@ -1737,12 +1749,14 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
 {
   view_t xv = view_of(x), dyv = view_of(dy), dwv = view_of(dw);
   long oh = layer_out_h(l), ow = layer_out_w(l), r1 = r0 + rn - 1, s1 = s0 + sn - 1;
-  long oy0 = 0, oy1 = oh, ox0 = 0, ox1 = ow;   /* [oy0, oy1): every tap's x row inside */
-  while (oy0 < oh && oy0 * l->sh - l->ph + r0 * l->dh < 0) oy0++;
-  while (oy1 > oy0 && (oy1 - 1) * l->sh - l->ph + r1 * l->dh >= l->h) oy1--;
-  while (ox0 < ow && ox0 * l->sw - l->pw + s0 * l->dw < 0) ox0++;
-  while (ox1 > ox0 && (ox1 - 1) * l->sw - l->pw + s1 * l->dw >= l->w) ox1--;
-  long ny = oy1 - oy0, nx = ox1 - ox0, m = l->n * ny * nx, np = l->c * rn * sn;
+  /* [oy0, oy1): every tap's x row inside (the first tap's start, the last tap's end) */
+  long oy0, oy1, ox0, ox1, unused;
+  tap_inside(r0, l->h, oh, l->sh, l->ph, l->dh, &oy0, &unused);
+  tap_inside(r1, l->h, oh, l->sh, l->ph, l->dh, &unused, &oy1);
+  tap_inside(s0, l->w, ow, l->sw, l->pw, l->dw, &ox0, &unused);
+  tap_inside(s1, l->w, ow, l->sw, l->pw, l->dw, &unused, &ox1);
+  long ny = lmax(oy1 - oy0, 0), nx = lmax(ox1 - ox0, 0), m = l->n * ny * nx;
+  long np = l->c * rn * sn;
   if (m == 0) return 0;   /* the taps only meet padding: dw stays zero */
   long xs[4] = {1, m, 1, np}, ks[4] = {l->k, m, 1, 1};
   tensor_t xg = {0}, kg = {0};
@@ -1785,9 +1799,8 @@ static int tap_classes(long taps, long in, long out, long stride, long pad, long
   int n = 0;
   long plo = -1, phi = -1;
   for (long t = 0; t < taps; t++) {
-    long lo = 0, hi = out;
-    while (lo < out && lo * stride - pad + t * dil < 0) lo++;
-    while (hi > lo && (hi - 1) * stride - pad + t * dil >= in) hi--;
+    long lo, hi;
+    tap_inside(t, in, out, stride, pad, dil, &lo, &hi);
     if (t == 0 || lo != plo || hi != phi) start[n++] = t;
     plo = lo;
     phi = hi;
@@ -1884,7 +1897,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   for (int i = 0; i < nrc; i++)
     for (int j = 0; j < nsc; j++) {
       long pix = l->c * (rc[i + 1] - rc[i]) * (sc[j + 1] - sc[j]);
-      most = pix > most ? pix : most;
+      most = lmax(most, pix);
       lanes_busy += (double)pix;
       lanes_all += (double)(cdiv(pix, c->rows) * c->rows);
     }
