@@ -1344,6 +1344,7 @@ static int op_begin(report_t *rep, const char *op, const char *bp_mode, const la
   memset(rep, 0, sizeof *rep);
   rep->op = op;
   rep->bp_mode = bp_mode;
+  rep->form = !bp_mode ? "direct" : strcmp(op, "conv2d_input_grad") ? "dilated" : "phases";
   if (oh < 1 || ow < 1) {
     snprintf(err, errlen, "layer has no output (output size %ldx%ld)", oh, ow);
     return 1;
@@ -1528,6 +1529,16 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, cons
   member_t m = {*l, *w, *y, 0};
   int rc = drive_members(hw, c, &m, 1, x, o, sum, err, errlen);
   return rc;
+}
+
+/* The estimated cycles of convolution L of X by W into Y in the orientation drive_conv would
+ * run it in; -1 if no tiling fits. */
+static double conv_cost(const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
+                        const view_t *y, const drive_opts_t *o)
+{
+  member_t m = {*l, *w, *y, 0};
+  int swap;
+  return orientation(c, &m, 1, x, o, &swap);
 }
 
 int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
@@ -1732,6 +1743,32 @@ static void tap_inside(long t, long in, long out, long stride, long pad, long di
   *hi = b;
 }
 
+/* The layer of the matrix product of L's weight gradient for the kernel taps [r0, r0+rn) x
+ * [s0, s0+sn) into ML, and the view of DW it writes into MO; returns its positions m (0: the
+ * taps only meet padding, no product). See weight_grad_product. */
+static long product_layer(const layer_t *l, const tensor_t *dw, long r0, long rn, long s0,
+                          long sn, layer_t *ml, view_t *mo, long *oy0, long *ox0, long *ny,
+                          long *nx)
+{
+  view_t dwv = view_of(dw);
+  long oh = layer_out_h(l), ow = layer_out_w(l), r1 = r0 + rn - 1, s1 = s0 + sn - 1;
+  /* [oy0, oy1): every tap's x row inside (the first tap's start, the last tap's end) */
+  long oy1, ox1, unused;
+  tap_inside(r0, l->h, oh, l->sh, l->ph, l->dh, oy0, &unused);
+  tap_inside(r1, l->h, oh, l->sh, l->ph, l->dh, &unused, &oy1);
+  tap_inside(s0, l->w, ow, l->sw, l->pw, l->dw, ox0, &unused);
+  tap_inside(s1, l->w, ow, l->sw, l->pw, l->dw, &unused, &ox1);
+  *ny = lmax(oy1 - *oy0, 0);
+  *nx = lmax(ox1 - *ox0, 0);
+  long m = l->n * *ny * *nx, np = l->c * rn * sn;
+  *ml = (layer_t){1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
+  /* pixel q = (c * rn + r - r0) * sn + s - s0 of the block is dw[k][c][r][s]: q split into
+   * (c, r, s) */
+  *mo = (view_t){dw->data, r0 * dwv.st[2] + s0 * dwv.st[3], {0, dwv.st[0], 0, dwv.st[3]},
+                 sn, dwv.st[2], rn, dwv.st[1]};
+  return m;
+}
+
 /* One matrix product of the weight gradient, for the kernel taps [r0, r0+rn) x [s0, s0+sn):
  * dw[k][c][r][s] = sum over the positions m = (n, oy, ox) at which every tap of the block reads
  * x inside the input of dy[n][k][oy][ox] * x[n][c][oy*sh - ph + r*dh][ox*sw - pw + s*dw]. It runs
@@ -1741,23 +1778,26 @@ static void tap_inside(long t, long in, long out, long stride, long pad, long di
  * host streams x at the stride once per tap and dy undilated, once for the block (the gathers a
  * strided DMA does); no zero-insertion is formed. The taps of the block must read x inside the
  * input at the same positions (tap_classes), so that dropping the others drops only padding.
- * Returns 0, or 1 with ERR. */
+ * With HW NULL, only its estimated cycles into *COST (-1: it cannot run). Returns 0, or 1 with
+ * ERR. */
 static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                                const tensor_t *dy, tensor_t *dw, long r0, long rn, long s0,
-                               long sn, const drive_opts_t *o, report_t *rep, char *err,
-                               size_t errlen)
+                               long sn, const drive_opts_t *o, report_t *rep, double *cost,
+                               char *err, size_t errlen)
 {
-  view_t xv = view_of(x), dyv = view_of(dy), dwv = view_of(dw);
-  long oh = layer_out_h(l), ow = layer_out_w(l), r1 = r0 + rn - 1, s1 = s0 + sn - 1;
-  /* [oy0, oy1): every tap's x row inside (the first tap's start, the last tap's end) */
-  long oy0, oy1, ox0, ox1, unused;
-  tap_inside(r0, l->h, oh, l->sh, l->ph, l->dh, &oy0, &unused);
-  tap_inside(r1, l->h, oh, l->sh, l->ph, l->dh, &unused, &oy1);
-  tap_inside(s0, l->w, ow, l->sw, l->pw, l->dw, &ox0, &unused);
-  tap_inside(s1, l->w, ow, l->sw, l->pw, l->dw, &unused, &ox1);
-  long ny = lmax(oy1 - oy0, 0), nx = lmax(ox1 - ox0, 0), m = l->n * ny * nx;
-  long np = l->c * rn * sn;
+  layer_t ml;
+  view_t mo;
+  long oy0, ox0, ny, nx;
+  long m = product_layer(l, dw, r0, rn, s0, sn, &ml, &mo, &oy0, &ox0, &ny, &nx);
+  long np = ml.w;
+  if (!hw) {
+    /* x gathered as [1][m][1][np], dy as [k][m][1][1], both contiguous */
+    view_t mx = {NULL, 0, {m * np, np, np, 1}, 0, 0, 0, 0}, mk = {NULL, 0, {m, 1, 1, 1}, 0, 0, 0, 0};
+    *cost = m == 0 ? 0 : conv_cost(c, &ml, &mx, &mk, &mo, o);
+    return 0;
+  }
   if (m == 0) return 0;   /* the taps only meet padding: dw stays zero */
+  view_t xv = view_of(x), dyv = view_of(dy);
   long xs[4] = {1, m, 1, np}, ks[4] = {l->k, m, 1, 1};
   tensor_t xg = {0}, kg = {0};
   if (tensor_alloc(&xg, 4, xs) || tensor_alloc(&kg, 4, ks)) {
@@ -1767,22 +1807,17 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
     return 1;
   }
   for (long n = 0; n < l->n; n++)
-    for (long oy = oy0; oy < oy1; oy++)
-      for (long ox = ox0; ox < ox1; ox++) {
+    for (long oy = oy0; oy < oy0 + ny; oy++)
+      for (long ox = ox0; ox < ox0 + nx; ox++) {
         long q = (n * ny + oy - oy0) * nx + ox - ox0;
         for (long ch = 0; ch < l->c; ch++)
-          for (long r = r0; r <= r1; r++)
-            for (long s = s0; s <= s1; s++)
+          for (long r = r0; r < r0 + rn; r++)
+            for (long s = s0; s < s0 + sn; s++)
               xg.data[q * np + (ch * rn + r - r0) * sn + s - s0] =
                   vat(&xv, n, ch, oy * l->sh - l->ph + r * l->dh, ox * l->sw - l->pw + s * l->dw);
         for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv, n, k, oy, ox);
       }
-  layer_t ml = {1, m, 1, np, l->k, 1, 1, 1, 1, 0, 0, 1, 1, 1, np, 0, 0, 0, 0, 0, 0, 0};
   view_t mx = view_of(&xg), mk = view_of(&kg);
-  /* pixel q = (c * rn + r - r0) * sn + s - s0 of the block is dw[k][c][r][s]: q split into
-   * (c, r, s) */
-  view_t mo = {dw->data, r0 * dwv.st[2] + s0 * dwv.st[3], {0, dwv.st[0], 0, dwv.st[3]},
-               sn, dwv.st[2], rn, dwv.st[1]};
   int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
   tensor_free(&xg);
   tensor_free(&kg);
@@ -1809,58 +1844,84 @@ static int tap_classes(long taps, long in, long out, long stride, long pad, long
   return n;
 }
 
-/* The dilated-kernel form of L's weight gradient gives each image (a channel of x) an R x S
- * output. With one output column (S = 1 and no padding left or right), or one output row (R = 1
- * and none above or below: the axes exchanged), the C images can sit side by side, their
- * columns interleaved as one image C x W wide (column x * C + c is image c's column x): the
- * kernel's columns are then C times as far apart, the output row holds the C images' outputs at
- * stride 1, and the lanes fill with images where one image alone fills one lane per output row,
- * each bus word serving as many lanes as it has elements. */
-/* 0: not; 1: one output column; 2: one output row (the axes to be exchanged). */
+/* The products of L's weight gradient, one per block of rows [rc[i], rc[i+1]) x columns
+ * [sc[j], sc[j+1]), run on HW or, with HW NULL, their summed estimated cycles into *COST (-1:
+ * one cannot run). Returns 0, or 1 with ERR. */
+static int weight_grad_products(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
+                                const tensor_t *dy, tensor_t *dw, const long *rc, int nrc,
+                                const long *sc, int nsc, const drive_opts_t *o, report_t *rep,
+                                double *cost, char *err, size_t errlen)
+{
+  if (cost) *cost = 0;
+  for (int i = 0; i < nrc; i++)
+    for (int j = 0; j < nsc; j++) {
+      double one = 0;
+      if (weight_grad_product(hw, c, l, x, dy, dw, rc[i], rc[i + 1] - rc[i], sc[j],
+                              sc[j + 1] - sc[j], o, rep, &one, err, errlen))
+        return 1;
+      if (!hw && (one < 0 || *cost < 0)) *cost = -1;
+      else if (!hw) *cost += one;
+    }
+  return 0;
+}
+
+/* The dilated-kernel form gives each image (a channel of x) an R x S output. Side by side, the C
+ * images are one image C x W wide, their columns interleaved (column x * C + c is image c's
+ * column x): output column s * C + c is image c's column s, so the output rows hold C x S pixels
+ * at stride 1 and the lanes fill with images where one image alone fills S lanes per output
+ * row, each bus word serving as many images as it holds elements. This needs the output columns
+ * one apart in x (S = 1 or dilation 1 across); the kernel's columns are then C times as far
+ * apart, and the padding C times as wide. Or the same with the axes exchanged (R = 1 or
+ * dilation 1 down). */
+/* 0: not; 1: side by side; 2: side by side with the axes exchanged. */
 static int side_by_side(const layer_t *l)
 {
   if (l->c < 2) return 0;
-  if (l->s == 1 && l->pw == 0) return 1;
-  return l->r == 1 && l->ph == 0 ? 2 : 0;
+  if (l->s == 1 || l->dw == 1) return 1;
+  return l->r == 1 || l->dh == 1 ? 2 : 0;
 }
 
-/* L's weight gradient into DW in the dilated-kernel form: a convolution whose images are the
- * channels of x (batch and channels swapped), whose channels are the batch, whose kernel is dy
- * (taps oy, ox) dilated by the stride, with stride = dilation of the layer, and an R x S
- * output; or its images side by side (side_by_side). Returns 0, or 1 with ERR. */
-static int weight_grad_dilated(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
-                               const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
-                               report_t *rep, char *err, size_t errlen)
+/* The dilated-kernel form of L's weight gradient (SIDE: 0, or side_by_side's) into GL, with the
+ * views of X, DY and DW it reads and writes: a convolution whose images are the channels of x
+ * (batch and channels swapped), whose channels are the batch, whose kernel is dy (taps oy, ox)
+ * dilated by the stride, with stride = dilation of the layer, and an R x S output; or its images
+ * side by side. */
+static void dilated_layer(const layer_t *l, int side, const tensor_t *x, const tensor_t *dy,
+                          const tensor_t *dw, layer_t *gl, view_t *xv, view_t *kv, view_t *ov)
 {
   view_t xa = view_of(x), da = view_of(dy), wa = view_of(dw);
   layer_t lw = *l;
-  int side = side_by_side(l);
-  if (side == 2) {   /* one output row: exchange the axes */
+  if (side == 2) {   /* exchange the axes */
     lw = layer_transposed(l);
     xa = view_transposed(&xa);
     da = view_transposed(&da);
     wa = view_transposed(&wa);
   }
   long oh = layer_out_h(&lw), ow = layer_out_w(&lw);
-  view_t xv = {x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0};
-  view_t kv = {dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0};
-  view_t ov = {dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0};
+  *xv = (view_t){x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0};
+  *kv = (view_t){dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0};
+  *ov = (view_t){dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0};
   /* the kernel's taps sit every stride positions of the zero-inserted dy */
-  layer_t gl = {lw.c, lw.n, lw.h, lw.w, lw.k, oh, ow, lw.dh, lw.dw, lw.ph, lw.pw, lw.sh, lw.sw,
-                lw.r, lw.s, 0, lw.sh, (oh - 1) * lw.sh + 1, 0, lw.sw, (ow - 1) * lw.sw + 1, 0};
+  *gl = (layer_t){lw.c, lw.n, lw.h, lw.w, lw.k, oh, ow, lw.dh, lw.dw, lw.ph, lw.pw, lw.sh, lw.sw,
+                  lw.r, lw.s, 0, lw.sh, (oh - 1) * lw.sh + 1, 0, lw.sw, (ow - 1) * lw.sw + 1, 0};
   if (side) {
     /* column x * C + c is image c's column x: the host addresses it as the pair (x, c)
-     * (xsplit), no copy; output column c is dw[k][c][r][0] */
-    xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0};
-    ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, 0, 0, 0, 0};
-    gl.n = 1;
-    gl.w = lw.c * lw.w;
-    gl.sw = 1;
-    gl.dw = lw.sw * lw.c;
-    gl.ow = lw.c;
+     * (xsplit), no copy; output column s * C + c is dw[k][c][r][s] */
+    *xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0};
+    *ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, lw.c, wa.st[3], 0, 0};
+    gl->n = 1;
+    gl->w = lw.c * lw.w;
+    gl->sw = 1;
+    gl->dw = lw.sw * lw.c;
+    gl->pw = lw.pw * lw.c;
+    gl->ow = lw.c * lw.s;
   }
-  return drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen);
 }
+
+/* Forms of the weight gradient, in the order that wins a tie of the estimates: the products
+ * stream no zero-insertion, a block streams dy once where its taps stream it once each, and
+ * side by side fills the lanes better than the images apart. */
+enum { WG_BLOCKS, WG_TAPS, WG_SIDE, WG_DILATED, WG_FORMS };
 
 int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                              const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
@@ -1873,63 +1934,71 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
                errlen))
     return 1;
   /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:
-   * the dilated-kernel form (weight_grad_dilated), or matrix products (weight_grad_product) */
+   * the dilated-kernel form (dilated_layer, its images apart or side by side), or matrix
+   * products (weight_grad_product) over blocks of taps that see the same positions (a class of
+   * rows x a class of columns: all taps when no padding is reached), or over single taps. Each
+   * form's cycles are estimated by the tiling cost model and the fastest runs; zero_fill feeds
+   * the zero-insertions, so it runs a dilated form. */
   uint64_t zs = (uint64_t)l->n * l->k *
                 ((uint64_t)((oh - 1) * l->sh + 1) * ((ow - 1) * l->sw + 1) - (uint64_t)oh * ow);
-  /* Lanes the dilated-kernel form keeps busy (its pixels are the R x S taps of each image, or
-   * of the C images side by side) against those of the matrix products. A product's pixels are
-   * the C x RN x SN outputs of a block of taps that see the same positions (a class of rows x a
-   * class of columns: all taps when no padding is reached), or the C channels of one tap. */
   long rs = l->r * l->s;
-  long dil_pix = side_by_side(l) ? l->c * rs : rs;
-  double busy_dil = (double)dil_pix / (double)(cdiv(dil_pix, c->rows) * c->rows);
-  double busy_tap = (double)l->c / (double)(cdiv(l->c, c->rows) * c->rows);
-  long *rc = malloc(sizeof(long) * (size_t)(l->r + l->s + 2)), *sc = rc ? rc + l->r + 1 : NULL;
-  if (!rc) {
+  long *cls = malloc(sizeof(long) * (size_t)(2 * (l->r + l->s) + 4));
+  if (!cls) {
     tensor_free(dw);
     snprintf(err, errlen, "out of memory");
     return 1;
   }
+  long *rc = cls, *sc = rc + l->r + 1, *rt = sc + l->s + 1, *st = rt + l->r + 1;
   int nrc = tap_classes(l->r, l->h, oh, l->sh, l->ph, l->dh, rc);
   int nsc = tap_classes(l->s, l->w, ow, l->sw, l->pw, l->dw, sc);
-  double lanes_busy = 0, lanes_all = 0;   /* per output position of each block */
-  long most = 0;
+  for (long t = 0; t <= l->r; t++) rt[t] = t;
+  for (long t = 0; t <= l->s; t++) st[t] = t;
+  long most = 0;   /* a product's pixels are a descriptor field */
   for (int i = 0; i < nrc; i++)
-    for (int j = 0; j < nsc; j++) {
-      long pix = l->c * (rc[i + 1] - rc[i]) * (sc[j + 1] - sc[j]);
-      most = lmax(most, pix);
-      lanes_busy += (double)pix;
-      lanes_all += (double)(cdiv(pix, c->rows) * c->rows);
-    }
-  double busy_blk = lanes_busy / lanes_all;
-  /* blocks on a tie with single taps: they stream dy once a block, not once a tap */
-  int blocks = most <= 65535 && busy_blk >= busy_tap;
-  if (!blocks) {   /* one tap a product */
-    nrc = (int)l->r;
-    nsc = (int)l->s;
-    for (long t = 0; t <= l->r; t++) rc[t] = t;
-    for (long t = 0; t <= l->s; t++) sc[t] = t;
+    for (int j = 0; j < nsc; j++) most = lmax(most, l->c * (rc[i + 1] - rc[i]) * (sc[j + 1] - sc[j]));
+  int side = side_by_side(l);
+  double cost[WG_FORMS];
+  for (int f = 0; f < WG_FORMS; f++) cost[f] = -1;
+  layer_t gl;
+  view_t xv, kv, ov;
+  if (side) {
+    dilated_layer(l, side, x, dy, dw, &gl, &xv, &kv, &ov);
+    cost[WG_SIDE] = conv_cost(c, &gl, &xv, &kv, &ov, o);
   }
-  /* the products on a tie: they stream no zero-insertion */
-  if (!fill && (blocks ? busy_blk : busy_tap) >= busy_dil) {
-    /* Matrix products over the positions m = (n, oy, ox), one per block of taps (a block's
-     * padding positions drop out of its product). */
-    for (int i = 0; i < nrc; i++)
-      for (int j = 0; j < nsc; j++)
-        if (weight_grad_product(hw, c, l, x, dy, dw, rc[i], rc[i + 1] - rc[i], sc[j],
-                                sc[j + 1] - sc[j], o, rep, err, errlen)) {
-          free(rc);
-          tensor_free(dw);
-          return 1;
-        }
-    free(rc);
+  dilated_layer(l, 0, x, dy, dw, &gl, &xv, &kv, &ov);
+  cost[WG_DILATED] = conv_cost(c, &gl, &xv, &kv, &ov, o);
+  if (!fill) {
+    if (most <= 65535)
+      weight_grad_products(NULL, c, l, x, dy, dw, rc, nrc, sc, nsc, o, rep, &cost[WG_BLOCKS],
+                           err, errlen);
+    if (l->c <= 65535)
+      weight_grad_products(NULL, c, l, x, dy, dw, rt, (int)l->r, st, (int)l->s, o, rep,
+                           &cost[WG_TAPS], err, errlen);
+  }
+  int form = WG_DILATED;   /* runs even where the model finds no tiling: its error says why */
+  for (int f = WG_FORMS - 1; f >= 0; f--)
+    if (cost[f] >= 0 && (cost[form] < 0 || cost[f] <= cost[form])) form = f;
+  static const char *const form_name[WG_FORMS] = {"tap_blocks", "taps", "side_by_side", "dilated"};
+  rep->form = form_name[form];
+  if (form == WG_BLOCKS || form == WG_TAPS) {
+    int bad = form == WG_BLOCKS
+                  ? weight_grad_products(hw, c, l, x, dy, dw, rc, nrc, sc, nsc, o, rep, NULL,
+                                         err, errlen)
+                  : weight_grad_products(hw, c, l, x, dy, dw, rt, (int)l->r, st, (int)l->s, o,
+                                         rep, NULL, err, errlen);
+    free(cls);
+    if (bad) {
+      tensor_free(dw);
+      return 1;
+    }
     backward_ideal(rep, c, l);
     rep->zero_space = zs;
     rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
     return 0;
   }
-  free(rc);
-  if (weight_grad_dilated(hw, c, l, x, dy, dw, o, rep, err, errlen)) {
+  free(cls);
+  if (form == WG_SIDE) dilated_layer(l, side, x, dy, dw, &gl, &xv, &kv, &ov);
+  if (drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen)) {
     tensor_free(dw);
     return 1;
   }
@@ -1978,9 +2047,9 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "%s on %s (%dx%d PEs), %ld passes, DRAM %.3g B/cycle\n", r->op, c->name, c->rows,
           c->cols, r->passes, r->dram_bytes_per_cycle);
   if (r->bp_mode) {
-    fprintf(out, "  %s: %ld dense convolution(s), %ld of them sharing each loaded tile; %" PRIu64
-            " zero-space elements never stored, moved or read\n", r->bp_mode, r->runs,
-            r->shared_runs, r->zero_space);
+    fprintf(out, "  %s, form %s: %ld dense convolution(s), %ld of them sharing each loaded "
+            "tile; %" PRIu64 " zero-space elements never stored, moved or read\n", r->bp_mode,
+            r->form, r->runs, r->shared_runs, r->zero_space);
     fprintf(out, "  zero-space operands    %14" PRIu64 "   not fetched (lowered matrix, one per "
             "PE row)\n", r->zero_skipped);
     fprintf(out, "  created zeros          %14" PRIu64 "   PE-cycles fed a zero made at the "
@@ -2033,12 +2102,13 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
-          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"shared_runs\": %ld}\n",
+          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"shared_runs\": %ld, "
+          "\"form\": \"%s\"}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->shared_runs);
+          r->shared_runs, r->form ? r->form : "direct");
 }

@@ -48,6 +48,10 @@ view_t view_of(const tensor_t *t);
 typedef struct report {
   const char *op;
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
+  const char *form;          /* how the op maps onto convolutions: conv2d "direct";
+                                conv2d_input_grad "phases"; conv2d_weight_grad "tap_blocks",
+                                "taps" (matrix products), "side_by_side" or "dilated" (the
+                                dilated-kernel form, its images side by side or apart) */
   long passes, runs;         /* runs: layers the op was split into (phases) */
   long ctx_runs[3];          /* runs by context mapping: wrapping, inside a row, linear */
   long shared_runs;          /* runs that shared each loaded input tile with the other

@@ -224,13 +224,16 @@ else
   nok "zero_fill counters" "$(cat "$tmp/zs.json" "$tmp/zf.json" "$tmp/err" | head -c 600)"
 fi
 
-# ---- the weight gradient as per-tap matrix products when its channels fill more lanes ----
+# ---- the weight gradient's form, chosen by the tiling cost model ----
+# 20 channels fill the lanes of matrix products (here every tap sees other positions: 6 blocks of
+# one tap); 3 channels fill them in the dilated-kernel form, the images side by side.
 if $S sim yaml/small8x8.yaml conv2d_weight_grad --random 2,20,9,8:7,3,2 --stride 2,3 --padding 1,1 \
      --dilation 2,1 --check --quiet --report json >"$tmp/wt.json" 2>"$tmp/err" &&
-   jq -e '.runs == 6 and .hw_macs == .useful_macs and .zero_operands_skipped > 0' "$tmp/wt.json" >/dev/null &&
+   jq -e '.form == "tap_blocks" and .runs == 6 and .hw_macs == .useful_macs and .zero_operands_skipped > 0' "$tmp/wt.json" >/dev/null &&
    $S sim yaml/small8x8.yaml conv2d_weight_grad --random 2,3,9,8:7,3,2 --stride 2,3 --padding 1,1 \
-     --check --quiet --report json >"$tmp/wd.json" 2>>"$tmp/err" && jq -e '.runs == 1' "$tmp/wd.json" >/dev/null; then
-  ok "weight gradient: per-tap matrix products for 20 channels, the dilated-kernel form for 3"
+     --check --quiet --report json >"$tmp/wd.json" 2>>"$tmp/err" &&
+   jq -e '.form == "side_by_side" and .runs == 1' "$tmp/wd.json" >/dev/null; then
+  ok "weight gradient: matrix products for 20 channels, the images side by side for 3"
 else
   nok "weight gradient mappings" "$(cat "$tmp/wt.json" "$tmp/err" | head -c 400)"
 fi
@@ -251,6 +254,15 @@ report_is() {
 report_is "weight gradient: 4 products for the 2 x 2 blocks of taps that see the same positions" \
   ".runs == 4 and .hw_macs == .useful_macs" \
   yaml/small8x8.yaml conv2d_weight_grad --random 2,20,10,10:7,3,3 --stride 2 --padding 1
+# A first layer's gradient (3 channels, 5x5 kernel, stride 2, padding 2): apart, each image's
+# output rows are 5 pixels on 8 lanes; side by side, the 3 images' columns interleaved, a row
+# holds 15, and the model picks it (2548 cycles; 3396 apart).
+report_is "icarus replay: weight gradient, a 5x5 stride-2 padded first layer's images side by side" \
+  '.form == "side_by_side" and .runs == 1' yaml/small8x8.yaml conv2d_weight_grad \
+  --random 1,3,23,23:8,5,5 --stride 2 --padding 2 --simulator icarus
+report_is "icarus replay: weight gradient, images side by side, axes exchanged (dilation 1,2)" \
+  '.form == "side_by_side"' yaml/small8x8.yaml conv2d_weight_grad --random 2,2,15,11:4,4,3 \
+  --stride 3,2 --padding 2,1 --dilation 1,2 --simulator icarus
 # Where the array binds, the tiling trades a sliver of cycles for host traffic: this 1x1 gradient
 # product (its pixels the 256 channels of x at the stride, 2 x 7 x 7 positions each; its filters
 # dy, 512 x 2 x 7 x 7) keeps x in the banks and streams dy once per pixel tile. The fastest
@@ -296,9 +308,9 @@ for op in conv2d_input_grad conv2d_weight_grad; do
     fi
   done
 done
-# zero_fill's gradient of a 1x1 layer, and of a 1x3 one (the axes exchanged): one output pixel
-# per image row, so the 16 images sit side by side, columns interleaved, and fill every lane
-# (one image alone per context left 7 of 8 lanes idle: 560 and 1680 idle PE-steps)
+# zero_fill's gradient of a 1x1 layer, and of a 1x3 one: one output row per image, so the 16
+# images sit side by side, columns interleaved, and fill every lane (one image alone per
+# context left 7 of 8 lanes idle, and 5 of 8: 560 and 1680 idle PE-steps)
 for layer in "2,16,9,7:8,1,1 --padding 0" "2,16,7,9:8,1,3 --padding 0,1"; do
   if $S sim yaml/small8x8.yaml conv2d_weight_grad --random $layer --stride 2 --seed 5 \
        --bp-mode zero_fill --simulator icarus --check --quiet --report json >"$tmp/sb.json" \
