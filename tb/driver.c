@@ -399,8 +399,11 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
       for (long b = 0; b < nkt; b++)
         for (long r = 0; r < nrt; r++)
           for (long s = 0; s < nst; s++) {
-            for (int mode = 0; mode < 3; mode++) {
-            /* 0: contexts wrap across rows, 1: inside a row, 2: linear */
+            for (int mode = 2; mode >= 0; mode--) {
+            /* 0: contexts wrap across rows, 1: inside a row, 2: linear. On a tie of the
+             * estimates the first tried wins: linear (one input run per kernel row), then
+             * inside a row, then wrapping (several runs per kernel row; the lane FIFOs' lag
+             * between them is the least sure part of the model). */
             if (contexts && mode != contexts - 1) continue;
             int lin = mode == 2;
             if (lin && (narrower || !linear_ok(l, ow, sts[s]))) continue;
