@@ -1959,55 +1959,49 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   long most = 0;   /* a product's pixels are a descriptor field */
   for (int i = 0; i < nrc; i++)
     for (int j = 0; j < nsc; j++) most = lmax(most, l->c * (rc[i + 1] - rc[i]) * (sc[j + 1] - sc[j]));
+  /* the products' classes of rows and columns: blocks, single taps */
+  const long *pr[2] = {rc, rt}, *pc[2] = {sc, st};
+  int npr[2] = {nrc, (int)l->r}, npc[2] = {nsc, (int)l->s};
+  int fits[2] = {most <= 65535, l->c <= 65535};
+  /* the dilated-kernel forms: side by side, images apart */
   int side = side_by_side(l);
+  layer_t gl[2];
+  view_t xv[2], kv[2], ov[2];
   double cost[WG_FORMS];
-  for (int f = 0; f < WG_FORMS; f++) cost[f] = -1;
-  layer_t gl;
-  view_t xv, kv, ov;
-  if (side) {
-    dilated_layer(l, side, x, dy, dw, &gl, &xv, &kv, &ov);
-    cost[WG_SIDE] = conv_cost(c, &gl, &xv, &kv, &ov, o);
-  }
-  dilated_layer(l, 0, x, dy, dw, &gl, &xv, &kv, &ov);
-  cost[WG_DILATED] = conv_cost(c, &gl, &xv, &kv, &ov, o);
-  if (!fill) {
-    if (most <= 65535)
-      weight_grad_products(NULL, c, l, x, dy, dw, rc, nrc, sc, nsc, o, rep, &cost[WG_BLOCKS],
+  for (int f = 0; f < WG_FORMS; f++) {
+    cost[f] = -1;
+    if (f >= WG_SIDE) {
+      int i = f - WG_SIDE;
+      if (f == WG_SIDE && !side) continue;
+      dilated_layer(l, f == WG_SIDE ? side : 0, x, dy, dw, &gl[i], &xv[i], &kv[i], &ov[i]);
+      cost[f] = conv_cost(c, &gl[i], &xv[i], &kv[i], &ov[i], o);
+    } else if (!fill && fits[f]) {
+      weight_grad_products(NULL, c, l, x, dy, dw, pr[f], npr[f], pc[f], npc[f], o, rep, &cost[f],
                            err, errlen);
-    if (l->c <= 65535)
-      weight_grad_products(NULL, c, l, x, dy, dw, rt, (int)l->r, st, (int)l->s, o, rep,
-                           &cost[WG_TAPS], err, errlen);
+    }
   }
   int form = WG_DILATED;   /* runs even where the model finds no tiling: its error says why */
   for (int f = WG_FORMS - 1; f >= 0; f--)
     if (cost[f] >= 0 && (cost[form] < 0 || cost[f] <= cost[form])) form = f;
   static const char *const form_name[WG_FORMS] = {"tap_blocks", "taps", "side_by_side", "dilated"};
   rep->form = form_name[form];
-  if (form == WG_BLOCKS || form == WG_TAPS) {
-    int bad = form == WG_BLOCKS
-                  ? weight_grad_products(hw, c, l, x, dy, dw, rc, nrc, sc, nsc, o, rep, NULL,
-                                         err, errlen)
-                  : weight_grad_products(hw, c, l, x, dy, dw, rt, (int)l->r, st, (int)l->s, o,
-                                         rep, NULL, err, errlen);
-    free(cls);
-    if (bad) {
-      tensor_free(dw);
-      return 1;
-    }
-    backward_ideal(rep, c, l);
-    rep->zero_space = zs;
-    rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
-    return 0;
-  }
+  int bad = form < WG_SIDE
+                ? weight_grad_products(hw, c, l, x, dy, dw, pr[form], npr[form], pc[form],
+                                       npc[form], o, rep, NULL, err, errlen)
+                : drive_conv(hw, c, &gl[form - WG_SIDE], &xv[form - WG_SIDE], &kv[form - WG_SIDE],
+                             &ov[form - WG_SIDE], o, rep, err, errlen);
   free(cls);
-  if (form == WG_SIDE) dilated_layer(l, side, x, dy, dw, &gl, &xv, &kv, &ov);
-  if (drive_conv(hw, c, &gl, &xv, &kv, &ov, o, rep, err, errlen)) {
+  if (bad) {
     tensor_free(dw);
     return 1;
   }
   backward_ideal(rep, c, l);
   /* the zeros inserted into dy to use it as a dilated kernel */
   rep->zero_space = zs;
+  if (form < WG_SIDE) {   /* the products never form them */
+    rep->zero_skipped += (uint64_t)l->c * rs * cdiv(l->k, c->cols) * zs / l->k;
+    return 0;
+  }
   /* lowered: each of the C x R x S outputs (the pixels) meets the zero-insertions of the N
    * channels of dy (its kernel), once per group of array columns (filters = K) */
   uint64_t want = (uint64_t)l->c * l->r * l->s * rep->kgroups * rep->zero_space / l->k;
