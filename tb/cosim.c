@@ -58,10 +58,12 @@ void cosim_usage(FILE *out)
     "                              row to row, stay inside a row, or linear (stride 1: one input\n"
     "                              run per kernel row, whatever rows; used where the layer allows\n"
     "                              it) (default auto: the driver chooses per convolution)\n"
-    "  --phases auto|shared|separate  conv2d_input_grad: the output phases share a run that\n"
-    "                              loads each tile of dy once, or run one after the\n"
-    "                              other, each loading dy again (default auto: the driver\n"
-    "                              chooses per layer)\n"
+    "  --phases auto|shared|separate|joined  conv2d_input_grad: the output phases share a\n"
+    "                              run that loads each tile of dy once, run one after the\n"
+    "                              other, each loading dy again, or run joined as one\n"
+    "                              convolution whose filters are (phase, channel) (zero_skip;\n"
+    "                              a zero weight where a phase lacks a tap) (default auto: the\n"
+    "                              driver chooses per layer)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -222,8 +224,8 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       if ((o->contexts = parse_choice(a, v, modes, "auto, wrap, row or linear")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
-      static const char *const modes[] = {"auto", "shared", "separate", NULL};
-      if ((o->phases = parse_choice(a, v, modes, "auto, shared or separate")) < 0) return 2;
+      static const char *const modes[] = {"auto", "shared", "separate", "joined", NULL};
+      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate or joined")) < 0) return 2;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }

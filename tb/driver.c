@@ -29,11 +29,13 @@ enum {
 view_t view_of(const tensor_t *t)
 {
   view_t v = {t->data, 0, {t->shape[1] * t->shape[2] * t->shape[3], t->shape[2] * t->shape[3],
-                           t->shape[3], 1}, 0, 0, 0, 0};
+                           t->shape[3], 1}, 0, 0, 0, 0, NULL, 0};
   return v;
 }
 
-static long vidx(const view_t *v, long a, long b, long c, long d)
+/* Offset of element (a, b, c, d) of V; *ABSENT (if given) set when it is a tap its filter
+ * lacks (see filter_tab_t). */
+static long vidx_of(const view_t *v, long a, long b, long c, long d, int *absent)
 {
   long x = d * v->st[3];
   if (v->xsplit > 0) {
@@ -41,12 +43,40 @@ static long vidx(const view_t *v, long a, long b, long c, long d)
     x = d % v->xsplit * v->st[3] +
         (v->xsplit2 > 0 ? hi % v->xsplit2 * v->xst_hi + hi / v->xsplit2 * v->xst_top : hi * v->xst_hi);
   }
-  return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + x;
+  const filter_tab_t *ft = v->ft;
+  if (!ft) return v->off + a * v->st[0] + b * v->st[1] + c * v->st[2] + x;
+  long f = ft->fdim ? b : a;
+  long at = v->off + (ft->fdim ? a * v->st[0] : b * v->st[1]) + ft->off[f];
+  if (!ft->roff) return at + c * v->st[2] + x;
+  long i = v->ft_swap ? d : c, j = v->ft_swap ? c : d;
+  long ro = ft->roff[f * ft->nr + i], so = ft->soff[f * ft->ns + j];
+  if (ro == FT_NONE || so == FT_NONE) {
+    if (absent) *absent = 1;
+    return -1;
+  }
+  return at + ro + so;
 }
 
+static long vidx(const view_t *v, long a, long b, long c, long d)
+{
+  return vidx_of(v, a, b, c, d, NULL);
+}
+
+/* Element (a, b, c, d) of V; zero for a tap its filter lacks. */
 static int64_t vat(const view_t *v, long a, long b, long c, long d)
 {
-  return v->data[vidx(v, a, b, c, d)];
+  int absent = 0;
+  long i = vidx_of(v, a, b, c, d, &absent);
+  return absent ? 0 : v->data[i];
+}
+
+/* Whether output view V has the elements (., B, C, D): inside filter B's extent. */
+static int view_has(const view_t *v, long b, long c, long d)
+{
+  const filter_tab_t *ft = v->ft;
+  if (!ft || !ft->rows) return 1;
+  long i = v->ft_swap ? d : c, j = v->ft_swap ? c : d;
+  return i < ft->rows[b] && j < ft->cols[b];
 }
 
 long layer_out_h(const layer_t *l)
@@ -950,7 +980,8 @@ static int reads_grow(drive_reads_t *rd, long n)
 static int flattens(const layer_t *l, long oh, long ow, const view_t *y)
 {
   return l->r == 1 && l->s == 1 && l->ph == 0 && l->pw == 0 && l->n * oh * ow <= 65535 &&
-         y->xsplit == 0 && (oh - 1) * l->sh < l->h && (ow - 1) * l->sw < l->w;
+         y->xsplit == 0 && !(y->ft && y->ft->rows) && (oh - 1) * l->sh < l->h &&
+         (ow - 1) * l->sw < l->w;
 }
 
 /* Run the members MS[0..NM) (see member_t; one for a plain convolution) on input X0, tiled as
@@ -1212,19 +1243,30 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       for (int g = 0; g < ro_tile->groups; g++) {
         if (py[g] < 0) continue;
         long yy = ro_tile->oy0 + py[g], xx = ro_tile->ox0 + px[g];
-        if (o && o->reads) {
-          drive_reads_t *rd = o->reads;
-          rd->base[rd->n] = vidx(yv, ro_tile->n, k0c, yy, xx);
-          rd->word[rd->n] = rd->nwords - 1;
-          rd->slot0[rd->n] = (int)(g * ro_tile->gw);
-          rd->ncols[rd->n] = ncols;
-          rd->kstride = yv->st[1];
-          rd->n++;
-        }
-        for (int j = 0; j < ncols; j++) {
-          long col = g * ro_tile->gw + j;
-          int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
-          yv->data[vidx(yv, ro_tile->n, k0c + j, yy, xx)] = v;
+        /* filters that sit apart (yv->ft): one entry per column, as each has its own place */
+        int per_col = yv->ft != NULL;
+        for (int j0 = 0; j0 < ncols; j0 += per_col ? 1 : ncols) {
+          if (!view_has(yv, k0c + j0, yy, xx)) continue;
+          if (o && o->reads) {
+            drive_reads_t *rd = o->reads;
+            if (reads_grow(rd, 1)) {
+              snprintf(err, errlen, "out of memory");
+              free(loaded);
+              free(read_out);
+              goto fail;
+            }
+            rd->base[rd->n] = vidx(yv, ro_tile->n, k0c + j0, yy, xx);
+            rd->word[rd->n] = rd->nwords - 1;
+            rd->slot0[rd->n] = (int)(g * ro_tile->gw + j0);
+            rd->ncols[rd->n] = per_col ? 1 : ncols;
+            rd->kstride = yv->st[1];
+            rd->n++;
+          }
+          for (int j = j0; j < (per_col ? j0 + 1 : ncols); j++) {
+            long col = g * ro_tile->gw + j;
+            int64_t v = get_bits_signed(hw->io.hp_rdata, col * c->acc_bits, c->acc_bits);
+            yv->data[vidx(yv, ro_tile->n, k0c + j, yy, xx)] = v;
+          }
         }
       }
     }
@@ -1381,6 +1423,7 @@ static view_t view_transposed(const view_t *v)
   view_t t = *v;
   t.st[2] = v->st[3];
   t.st[3] = v->st[2];
+  t.ft_swap = !v->ft_swap;
   return t;
 }
 
@@ -1485,6 +1528,27 @@ static double orientation(const cfg_t *c, const member_t *ms, int nm, const view
   return cost;
 }
 
+/* The estimated cycles of members MS[0..NM) as drive_members runs them, -1 if they cannot run;
+ * *APART (if given): 1 if they run one at a time, each in its own orientation. Together only
+ * if the model says it pays (or the options force it). */
+static double members_cost(const cfg_t *c, const member_t *ms, int nm, const view_t *x,
+                           const drive_opts_t *o, int *apart_out)
+{
+  int swap;
+  double cost = orientation(c, ms, nm, x, o, &swap), apart = 0;
+  if (apart_out) *apart_out = 0;
+  if (nm == 1) return cost;
+  for (int m = 0; m < nm && apart >= 0; m++) {
+    double a = orientation(c, &ms[m], 1, x, o, &swap);
+    apart = a < 0 ? -1 : apart + a;
+  }
+  if (cost < 0 || (apart >= 0 && apart < cost && !(o && o->phases == 1))) {
+    if (apart_out) *apart_out = 1;
+    return apart;
+  }
+  return cost;
+}
+
 /* Members MS[0..NM) (NM = 1: one convolution; more: they share their input, see can_share) in
  * the orientation that runs faster. The feeder reads a kernel row's elements of a context as
  * one segment of bus words, so a kernel taller than wide (an input-gradient phase with 2 x 1
@@ -1495,23 +1559,14 @@ static double orientation(const cfg_t *c, const member_t *ms, int nm, const view
 static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *x,
                          const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
-  int swap, swap1;
-  double cost = orientation(c, ms, nm, x, o, &swap);
-  if (nm > 1) {
-    /* together only if no member's kernel is sliced and the model says it pays (or the
-     * options force it) */
-    double apart = 0;
-    for (int m = 0; m < nm && apart >= 0; m++) {
-      double a = orientation(c, &ms[m], 1, x, o, &swap1);
-      apart = a < 0 ? -1 : apart + a;
-    }
-    int force = o && o->phases == 1;
-    if (cost < 0 || (apart >= 0 && apart < cost && !force)) {
-      for (int m = 0; m < nm; m++)
-        if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
-      return 0;
-    }
+  int swap, apart;
+  members_cost(c, ms, nm, x, o, &apart);
+  if (apart) {
+    for (int m = 0; m < nm; m++)
+      if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
+    return 0;
   }
+  orientation(c, ms, nm, x, o, &swap);
   member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
   if (!mo) {
     snprintf(err, errlen, "out of memory");
@@ -1620,6 +1675,117 @@ static int backward_zero_check(const report_t *rep, uint64_t want, uint64_t want
   return 0;
 }
 
+/* An output phase of the input gradient: (py, px), its taps (the kernel rows ry_last - j*rys,
+ * j < its layer's r, likewise columns) and its dense convolution's layer (see below). */
+typedef struct phase {
+  long py, px, ry_last, rys, rx_last, rxs;
+} phase_t;
+
+static long lgcd(long a, long b)
+{
+  while (b) {
+    long t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
+/* The phases joined into one convolution: its filters are (phase, channel of dx), its kernel
+ * the union of the phases' tap offsets, each filter's taps its phase's (the others absent,
+ * read as zero in words that carry the other phases' weights), its output every phase's grid. */
+typedef struct joined {
+  member_t m;
+  filter_tab_t wt, yt;
+  long *tab;   /* one allocation behind the tables */
+  uint64_t absent_macs;   /* MACs on taps a filter's phase lacks or past its phase's grid */
+  uint64_t zero_ops;      /* zero-space operands of the transposed convolution's lowered
+                             matrix (one row per pixel of dx), none fetched */
+} joined_t;
+#define JOIN_MAX 64   /* phases joined at most (sh * sw) */
+
+/* One axis of the joined kernel: the union of the offsets -pad + j*dil (j < taps) of the NM
+ * phases, as taps -PAD + i*DIL, i < N. */
+static void joined_axis(const long *pad, const long *dil, const long *taps, int nm, long *n,
+                        long *jpad, long *jdil)
+{
+  long lo = 0, hi = 0, g = 0;
+  for (int m = 0; m < nm; m++) {
+    long a = -pad[m], b = -pad[m] + (taps[m] - 1) * dil[m];
+    lo = m ? lmin(lo, a) : a;
+    hi = m ? lmax(hi, b) : b;
+  }
+  for (int m = 0; m < nm; m++) {
+    g = lgcd(g, -pad[m] - lo);
+    if (taps[m] > 1) g = lgcd(g, dil[m]);
+  }
+  if (g == 0) g = 1;
+  *n = (hi - lo) / g + 1;
+  *jpad = -lo;
+  *jdil = g;
+}
+
+/* Build the joined form of the NM phases MS (PH: theirs) of the input gradient of L into J;
+ * 1 if out of memory. */
+static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph, int nm,
+                        const tensor_t *w, tensor_t *dx, joined_t *j)
+{
+  memset(j, 0, sizeof *j);
+  long pad[2][JOIN_MAX], dil[2][JOIN_MAX], taps[2][JOIN_MAX];
+  for (int m = 0; m < nm; m++) {
+    pad[0][m] = ms[m].l.ph;
+    dil[0][m] = ms[m].l.dh;
+    taps[0][m] = ms[m].l.r;
+    pad[1][m] = ms[m].l.pw;
+    dil[1][m] = ms[m].l.dw;
+    taps[1][m] = ms[m].l.s;
+  }
+  long nr, ns, jph, jpw, jdh, jdw;
+  joined_axis(pad[0], dil[0], taps[0], nm, &nr, &jph, &jdh);
+  joined_axis(pad[1], dil[1], taps[1], nm, &ns, &jpw, &jdw);
+  long nf = (long)nm * l->c, th = 0, tw = 0;
+  for (int m = 0; m < nm; m++) {
+    th = lmax(th, ms[m].l.oh);
+    tw = lmax(tw, ms[m].l.ow);
+  }
+  j->tab = malloc(sizeof(long) * (size_t)(nf * (4 + nr + ns)));
+  if (!j->tab) return 1;
+  long *woff = j->tab, *yoff = woff + nf, *rows = yoff + nf, *cols = rows + nf;
+  long *roff = cols + nf, *soff = roff + nf * nr;
+  view_t wv0 = view_of(w), dxv0 = view_of(dx);
+  int extent = 0;   /* a phase's grid smaller than the joined one */
+  for (int m = 0; m < nm; m++) {
+    const layer_t *pl = &ms[m].l;
+    uint64_t pix = (uint64_t)pl->oh * pl->ow;
+    extent |= pl->oh != th || pl->ow != tw;
+    j->absent_macs += (uint64_t)l->n * l->k * l->c *
+                      ((uint64_t)th * tw * nr * ns - pix * pl->r * pl->s);
+    j->zero_ops += (uint64_t)l->n * pix * l->k * (uint64_t)(l->r * l->s - pl->r * pl->s);
+    for (long ch = 0; ch < l->c; ch++) {
+      long f = m * l->c + ch;
+      woff[f] = ch * wv0.st[1];
+      yoff[f] = ch * dxv0.st[1] + ph[m].py * dxv0.st[2] + ph[m].px * dxv0.st[3];
+      rows[f] = pl->oh;
+      cols[f] = pl->ow;
+      for (long i = 0; i < nr; i++) roff[f * nr + i] = FT_NONE;
+      for (long i = 0; i < ns; i++) soff[f * ns + i] = FT_NONE;
+      for (long t = 0; t < pl->r; t++)
+        roff[f * nr + (-pl->ph + t * pl->dh + jph) / jdh] = (ph[m].ry_last - t * ph[m].rys) * wv0.st[2];
+      for (long t = 0; t < pl->s; t++)
+        soff[f * ns + (-pl->pw + t * pl->dw + jpw) / jdw] = (ph[m].rx_last - t * ph[m].rxs) * wv0.st[3];
+    }
+  }
+  j->wt = (filter_tab_t){0, woff, nr, ns, roff, soff, NULL, NULL};
+  j->yt = (filter_tab_t){1, yoff, 0, 0, NULL, NULL, extent ? rows : NULL, extent ? cols : NULL};
+  layer_t jl = {l->n, l->k, ms[0].l.h, ms[0].l.w, nf, nr, ns, 1, 1, jph, jpw, jdh, jdw, th, tw,
+                0, 0, 0, 0, 0, 0, 0};
+  view_t wj = {w->data, wv0.off, {0, wv0.st[0], 0, 0}, 0, 0, 0, 0, &j->wt, 0};
+  view_t yj = {dx->data, dxv0.off, {dxv0.st[0], 0, l->sh * dxv0.st[2], l->sw * dxv0.st[3]},
+               0, 0, 0, 0, &j->yt, 0};
+  j->m = (member_t){jl, wj, yj, 0};
+  return 0;
+}
+
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
                             const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
                             report_t *rep, char *err, size_t errlen)
@@ -1640,7 +1806,10 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   /* the phases with taps, run as members of as few runs as share dy's tiles (see below) */
   long nph = 0;
   member_t *ms = calloc((size_t)(l->sh * l->sw), sizeof *ms);
-  if (!ms) {
+  phase_t *phs = calloc((size_t)(l->sh * l->sw), sizeof *phs);
+  if (!ms || !phs) {
+    free(phs);
+    free(ms);
     tensor_free(dx);
     snprintf(err, errlen, "out of memory");
     return 1;
@@ -1669,9 +1838,10 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
                       0, 1, l->r, 0, 1, l->s, 1};
         view_t dxe = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
-        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0};
+                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0};
+        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0, NULL, 0};
         if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
+          free(phs);
           free(ms);
           tensor_free(dx);
           return 1;
@@ -1697,30 +1867,73 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       pl.dense_w = l->s;
       /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
       view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
-                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0};
+                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0, NULL, 0};
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0};
+                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0};
+      phs[nph] = (phase_t){py, px, ry_last, rys, rx_last, rxs};
       ms[nph++] = (member_t){pl, wv, dxv, 0};
     }
   /* Every phase reads all of dy: the phases run together, each tile of dy loaded once for all
    * of them, where the cost model finds it pays (see drive_members; the options can ask for
-   * one run per phase). */
-  int separate = o && o->phases == 2;
-  for (long i = 0, j; i < nph; i = j) {
-    for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
-    if (drive_members(hw, c, ms + i, (int)(j - i), &dyv, o, rep, err, errlen)) {
+   * one run per phase). Or they run joined as one convolution (see joined_t): each dy operand
+   * then serves every phase's filters, at the price of the taps a phase lacks (a stride-2 3x3
+   * kernel: 9 of the 16 joined tap-phase pairs have a weight). With few channels of dx, the
+   * phases apart leave most columns idle and the joined form fills them; the cost model
+   * chooses (zero_skip only: zero_fill walks the phases as BP-im2col does). */
+  int separate = o && o->phases == 2, shared = o && o->phases == 1;
+  int want_join = o && o->phases == 3;
+  joined_t jn = {0};
+  int join = 0;
+  if (!fill && nph > 1 && nph <= JOIN_MAX && !separate && !shared) {
+    if (joined_build(l, ms, phs, (int)nph, w, dx, &jn)) {
+      free(phs);
+      free(ms);
+      tensor_free(dx);
+      snprintf(err, errlen, "out of memory");
+      return 1;
+    }
+    int swap;
+    double cj = want_join ? 0 : orientation(c, &jn.m, 1, &dyv, o, &swap), cp = 0;
+    for (long i = 0, j; i < nph && !want_join && cp >= 0; i = j) {
+      for (j = i + 1; j < nph && can_share(&ms[i].l, &ms[j].l); j++) continue;
+      double ci = members_cost(c, ms + i, (int)(j - i), &dyv, o, NULL);
+      cp = ci < 0 ? -1 : cp + ci;
+    }
+    join = want_join || (cj >= 0 && (cp < 0 || cj < cp));
+  }
+  if (join) {
+    rep->form = "joined_phases";
+    int rc = drive_members(hw, c, &jn.m, 1, &dyv, o, rep, err, errlen);
+    free(jn.tab);
+    if (rc) {
+      free(phs);
       free(ms);
       tensor_free(dx);
       return 1;
     }
+    rep->absent_macs = jn.absent_macs;
+    want += jn.zero_ops;
+    unrun += jn.zero_ops;
+  } else {
+    free(jn.tab);
+    for (long i = 0, j; i < nph; i = j) {
+      for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
+      if (drive_members(hw, c, ms + i, (int)(j - i), &dyv, o, rep, err, errlen)) {
+        free(phs);
+        free(ms);
+        tensor_free(dx);
+        return 1;
+      }
+    }
+    for (long i = 0; i < nph; i++) {
+      const layer_t *pl = &ms[i].l;
+      uint64_t zt = (uint64_t)(l->r * l->s - pl->r * pl->s);
+      uint64_t pix = (uint64_t)l->n * pl->oh * pl->ow;
+      want += pix * ms[i].kgroups * l->k * zt;
+      want_pe += pix * l->c * l->k * zt;
+    }
   }
-  for (long i = 0; i < nph; i++) {
-    const layer_t *pl = &ms[i].l;
-    uint64_t zt = (uint64_t)(l->r * l->s - pl->r * pl->s);
-    uint64_t pix = (uint64_t)l->n * pl->oh * pl->ow;
-    want += pix * ms[i].kgroups * l->k * zt;
-    want_pe += pix * l->c * l->k * zt;
-  }
+  free(phs);
   free(ms);
   backward_ideal(rep, c, l);
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
@@ -1768,7 +1981,7 @@ static long product_layer(const layer_t *l, const tensor_t *dw, long r0, long rn
   /* pixel q = (c * rn + r - r0) * sn + s - s0 of the block is dw[k][c][r][s]: q split into
    * (c, r, s) */
   *mo = (view_t){dw->data, r0 * dwv.st[2] + s0 * dwv.st[3], {0, dwv.st[0], 0, dwv.st[3]},
-                 sn, dwv.st[2], rn, dwv.st[1]};
+                 sn, dwv.st[2], rn, dwv.st[1], NULL, 0};
   return m;
 }
 
@@ -1795,7 +2008,7 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
   long np = ml.w;
   if (!hw) {
     /* x gathered as [1][m][1][np], dy as [k][m][1][1], both contiguous */
-    view_t mx = {NULL, 0, {m * np, np, np, 1}, 0, 0, 0, 0}, mk = {NULL, 0, {m, 1, 1, 1}, 0, 0, 0, 0};
+    view_t mx = {NULL, 0, {m * np, np, np, 1}, 0, 0, 0, 0, NULL, 0}, mk = {NULL, 0, {m, 1, 1, 1}, 0, 0, 0, 0, NULL, 0};
     *cost = m == 0 ? 0 : conv_cost(c, &ml, &mx, &mk, &mo, o);
     return 0;
   }
@@ -1901,17 +2114,17 @@ static void dilated_layer(const layer_t *l, int side, const tensor_t *x, const t
     wa = view_transposed(&wa);
   }
   long oh = layer_out_h(&lw), ow = layer_out_w(&lw);
-  *xv = (view_t){x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0};
-  *kv = (view_t){dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0};
-  *ov = (view_t){dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0};
+  *xv = (view_t){x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0, NULL, 0};
+  *kv = (view_t){dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0, NULL, 0};
+  *ov = (view_t){dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0, NULL, 0};
   /* the kernel's taps sit every stride positions of the zero-inserted dy */
   *gl = (layer_t){lw.c, lw.n, lw.h, lw.w, lw.k, oh, ow, lw.dh, lw.dw, lw.ph, lw.pw, lw.sh, lw.sw,
                   lw.r, lw.s, 0, lw.sh, (oh - 1) * lw.sh + 1, 0, lw.sw, (ow - 1) * lw.sw + 1, 0};
   if (side) {
     /* column x * C + c is image c's column x: the host addresses it as the pair (x, c)
      * (xsplit), no copy; output column s * C + c is dw[k][c][r][s] */
-    *xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0};
-    *ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, lw.c, wa.st[3], 0, 0};
+    *xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0, NULL, 0};
+    *ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, lw.c, wa.st[3], 0, 0, NULL, 0};
     gl->n = 1;
     gl->w = lw.c * lw.w;
     gl->sw = 1;
@@ -2060,10 +2273,15 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "  utilization            %13.1f%%\n", 100.0 * r->utilization);
   fprintf(out, "  where the cycles went:\n");
   fprintf(out, "    useful MACs          %14" PRIu64 "   %5.1f%%\n", mac_cycles, pct(mac_cycles, r->cycles));
-  if (r->hw_macs > r->useful_macs) {
-    uint64_t pad = (r->hw_macs - r->useful_macs) / pes;
+  if (r->hw_macs > r->useful_macs + r->absent_macs) {
+    uint64_t pad = (r->hw_macs - r->useful_macs - r->absent_macs) / pes;
     fprintf(out, "    padding taps         %14" PRIu64 "   %5.1f%%   (MACs on the padding of a phase's convolution)\n",
             pad, pct(pad, r->cycles));
+  }
+  if (r->absent_macs) {
+    uint64_t ab = r->absent_macs / pes;
+    fprintf(out, "    absent taps          %14" PRIu64 "   %5.1f%%   (joined phases: MACs on a tap a "
+            "phase lacks, or past its grid)\n", ab, pct(ab, r->cycles));
   }
   if (r->zero_steps)
     fprintf(out, "    zero steps           %14" PRIu64 "   %5.1f%%   (zero_fill: the PEs fed "
@@ -2100,12 +2318,12 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"shared_runs\": %ld, "
-          "\"form\": \"%s\"}\n",
+          "\"form\": \"%s\", \"absent_macs\": %" PRIu64 "}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->shared_runs, r->form ? r->form : "direct");
+          r->shared_runs, r->form ? r->form : "direct", r->absent_macs);
 }

@@ -8,6 +8,7 @@
 #ifndef SAGEN_DRIVER_H
 #define SAGEN_DRIVER_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "cfg.h"
@@ -40,7 +41,28 @@ typedef struct view {
    * q / xsplit once more, (q / xsplit / xsplit2, q / xsplit % xsplit2) at (xst_top, xst_hi):
    * the images of a batch flattened into the same row. */
   long xsplit, xst_hi, xsplit2, xst_top;
+  /* ft: per-filter tables (index i0 of a kernel view, i1 of an output view), or NULL; ft_swap:
+   * the view's last two indices are the table's exchanged (a view with H and W exchanged). */
+  const struct filter_tab *ft;
+  int ft_swap;
 } view_t;
+
+/* Filters that sit apart. The filter index is i0 of a kernel view (FDIM 0) or i1 of an output
+ * view (FDIM 1); filter f starts at off[f] instead of at f * st[FDIM]. A kernel view may also
+ * give each filter its own taps: tap (i, j) of filter f is at roff[f*nr + i] + soff[f*ns + j]
+ * instead of at i * st[2] + j * st[3], and reads as zero where either is FT_NONE (a tap the
+ * filter lacks: no element is there). An output view may give each filter its own extent:
+ * rows[f] x cols[f] (NULL: the view's whole extent); the elements past it are not written. The
+ * input gradient's phases joined into one convolution use them (see
+ * drive_conv2d_input_grad). */
+#define FT_NONE LONG_MIN
+typedef struct filter_tab {
+  int fdim;
+  const long *off;
+  long nr, ns;
+  const long *roff, *soff;
+  const long *rows, *cols;
+} filter_tab_t;
 
 /* The contiguous view of T (rank 4). */
 view_t view_of(const tensor_t *t);
@@ -49,7 +71,9 @@ typedef struct report {
   const char *op;
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   const char *form;          /* how the op maps onto convolutions: conv2d "direct";
-                                conv2d_input_grad "phases"; conv2d_weight_grad "tap_blocks",
+                                conv2d_input_grad "phases" or "joined_phases" (one
+                                convolution for all, see drive_conv2d_input_grad);
+                                conv2d_weight_grad "tap_blocks",
                                 "taps" (matrix products), "side_by_side" or "dilated" (the
                                 dilated-kernel form, its images side by side or apart) */
   long passes, runs;         /* runs: layers the op was split into (phases) */
@@ -64,7 +88,11 @@ typedef struct report {
   uint64_t zero_pe;          /* zero_fill: PE-cycles fed a created zero (hardware counter) */
   uint64_t zero_skipped;     /* zero-space operands of the lowered matrix never fetched, one per
                                 PE row (hardware counter), plus the phases no tap reaches
-                                (zero_skip does not run them) */
+                                (zero_skip does not run them); joined phases: counted from the
+                                shapes, one per pixel of dx (the joined convolution has no
+                                zero-space to walk) */
+  uint64_t absent_macs;      /* joined phases: MACs on a tap the filter's phase lacks (a zero
+                                weight) or past the phase's grid (not written back) */
   uint64_t ideal_cycles;     /* ceil(useful_macs / PEs) */
   uint64_t cycles;           /* from the first host transfer to the last result read */
   double utilization;        /* ideal_cycles / cycles */
@@ -104,9 +132,10 @@ typedef struct drive_opts {
                                     (tests use 1 and 2 to force one) */
   int col_groups;                /* 0: the driver chooses; g >= 1: every pass of every run uses
                                     g column groups (at most array.col_groups; tests force it) */
-  int phases;                    /* input gradient: 0: the phases share a run (each
-                                    tile of dy loaded once for all) where the cost model finds
-                                    it pays; 1: wherever they can; 2: one run per phase */
+  int phases;                    /* input gradient: 0: the cost model chooses; 1: the phases
+                                    share a run (each tile of dy loaded once for all) wherever
+                                    they can; 2: one run per phase; 3: joined into one
+                                    convolution (zero_skip, two or more phases with taps) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */
@@ -133,7 +162,9 @@ int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
 /* dx = conv2d_input_grad(dy, w) for the forward layer L (its input shape gives dx's): DY is
  * N,K,OH,OW, W is K,C,R,S; DX is allocated N,C,H,W. Zero-skip: each of the sh*sw output phases
  * of dx is a dense stride-1 convolution of dy with the kernel taps that reach it (rot180 and
- * the channel transpose as views); a phase no tap reaches is zero without computing. */
+ * the channel transpose as views); a phase no tap reaches is zero without computing. The
+ * phases run apart, sharing dy's tiles, or joined as one convolution whose filters are
+ * (phase, channel), whichever the cost model finds faster. */
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
                             const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
                             report_t *rep, char *err, size_t errlen);
