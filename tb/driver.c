@@ -241,6 +241,12 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
     double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
     per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
   }
+  /* A kernel row as long as the lane FIFOs: the first lanes hold the whole row, so the next
+   * row's first word waits for the array to step and the row's words serialize with its
+   * steps. Measured with column groups (a segment of 32 or 64 lanes spans 3 to 5 words; the
+   * joined phases of a 7x7 stride-2 loss, 4-tap rows: 6 and 10 cycles a row where the words
+   * alone give 4 and 5); with 16 lanes the row's 2 words mostly overlap. */
+  if (t->groups > 1 && t->st >= c->fifo_depth) per_cr += fmax(0.0, one_row - 1.0);
   return per_cr;
 }
 
