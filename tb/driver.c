@@ -1235,9 +1235,12 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       long kg = readout_kg(c, ro_tile, ro_row);
       long k0c = ro_tile->k0 + kg * ro_tile->gw;
       int ncols = (int)lmin(ro_tile->gw, ro_tile->k0 + ro_tile->kt - k0c);
+      const view_t *yv = &ms[ro_tile->m].y;
+      /* filters that sit apart (yv->ft): one entry per column, as each has its own place */
+      int per_col = yv->ft != NULL;
       if (o && o->reads) {
         drive_reads_t *rd = o->reads;
-        if (reads_grow(rd, np_w)) {
+        if (reads_grow(rd, per_col ? (long)np_w * ncols : np_w)) {
           snprintf(err, errlen, "out of memory");
           free(loaded);
           free(read_out);
@@ -1245,22 +1248,13 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
         }
         rd->nwords++;
       }
-      const view_t *yv = &ms[ro_tile->m].y;
       for (int g = 0; g < ro_tile->groups; g++) {
         if (py[g] < 0) continue;
         long yy = ro_tile->oy0 + py[g], xx = ro_tile->ox0 + px[g];
-        /* filters that sit apart (yv->ft): one entry per column, as each has its own place */
-        int per_col = yv->ft != NULL;
         for (int j0 = 0; j0 < ncols; j0 += per_col ? 1 : ncols) {
           if (!view_has(yv, k0c + j0, yy, xx)) continue;
           if (o && o->reads) {
             drive_reads_t *rd = o->reads;
-            if (reads_grow(rd, 1)) {
-              snprintf(err, errlen, "out of memory");
-              free(loaded);
-              free(read_out);
-              goto fail;
-            }
             rd->base[rd->n] = vidx(yv, ro_tile->n, k0c + j0, yy, xx);
             rd->word[rd->n] = rd->nwords - 1;
             rd->slot0[rd->n] = (int)(g * ro_tile->gw + j0);
@@ -1535,17 +1529,19 @@ static double orientation(const cfg_t *c, const member_t *ms, int nm, const view
 }
 
 /* The estimated cycles of members MS[0..NM) as drive_members runs them, -1 if they cannot run;
- * *APART (if given): 1 if they run one at a time, each in its own orientation. Together only
- * if the model says it pays (or the options force it). */
+ * *APART (if given): 1 if they run one at a time, each in its own orientation; *SWAP (if
+ * given): the orientation they run in together. Together only if the model says it pays (or
+ * the options force it). */
 static double members_cost(const cfg_t *c, const member_t *ms, int nm, const view_t *x,
-                           const drive_opts_t *o, int *apart_out)
+                           const drive_opts_t *o, int *apart_out, int *swap_out)
 {
-  int swap;
+  int swap, swap1;
   double cost = orientation(c, ms, nm, x, o, &swap), apart = 0;
   if (apart_out) *apart_out = 0;
+  if (swap_out) *swap_out = swap;
   if (nm == 1) return cost;
   for (int m = 0; m < nm && apart >= 0; m++) {
-    double a = orientation(c, &ms[m], 1, x, o, &swap);
+    double a = orientation(c, &ms[m], 1, x, o, &swap1);
     apart = a < 0 ? -1 : apart + a;
   }
   if (cost < 0 || (apart >= 0 && apart < cost && !(o && o->phases == 1))) {
@@ -1566,13 +1562,12 @@ static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const v
                          const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
   int swap, apart;
-  members_cost(c, ms, nm, x, o, &apart);
+  members_cost(c, ms, nm, x, o, &apart, &swap);
   if (apart) {
     for (int m = 0; m < nm; m++)
       if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
     return 0;
   }
-  orientation(c, ms, nm, x, o, &swap);
   member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
   if (!mo) {
     snprintf(err, errlen, "out of memory");
@@ -1681,8 +1676,8 @@ static int backward_zero_check(const report_t *rep, uint64_t want, uint64_t want
   return 0;
 }
 
-/* An output phase of the input gradient: (py, px), its taps (the kernel rows ry_last - j*rys,
- * j < its layer's r, likewise columns) and its dense convolution's layer (see below). */
+/* An output phase of the input gradient: (py, px) and its taps, the kernel rows ry_last -
+ * j*rys (j < its member's r), likewise columns. */
 typedef struct phase {
   long py, px, ry_last, rys, rx_last, rxs;
 } phase_t;
@@ -1708,22 +1703,23 @@ typedef struct joined {
   uint64_t zero_ops;      /* zero-space operands of the transposed convolution's lowered
                              matrix (one row per pixel of dx), none fetched */
 } joined_t;
-#define JOIN_MAX 64   /* phases joined at most (sh * sw) */
 
-/* One axis of the joined kernel: the union of the offsets -pad + j*dil (j < taps) of the NM
- * phases, as taps -PAD + i*DIL, i < N. */
-static void joined_axis(const long *pad, const long *dil, const long *taps, int nm, long *n,
-                        long *jpad, long *jdil)
+/* One axis (W if COLS, else H) of the joined kernel: the union of the tap offsets -pad +
+ * j*dil (j < taps) of the NM phases MS, as taps -*JPAD + i * *JDIL, i < *N. */
+static void joined_axis(const member_t *ms, int nm, int cols, long *n, long *jpad, long *jdil)
 {
   long lo = 0, hi = 0, g = 0;
   for (int m = 0; m < nm; m++) {
-    long a = -pad[m], b = -pad[m] + (taps[m] - 1) * dil[m];
+    const layer_t *pl = &ms[m].l;
+    long a = -(cols ? pl->pw : pl->ph);
+    long b = a + ((cols ? pl->s : pl->r) - 1) * (cols ? pl->dw : pl->dh);
     lo = m ? lmin(lo, a) : a;
     hi = m ? lmax(hi, b) : b;
   }
   for (int m = 0; m < nm; m++) {
-    g = lgcd(g, -pad[m] - lo);
-    if (taps[m] > 1) g = lgcd(g, dil[m]);
+    const layer_t *pl = &ms[m].l;
+    g = lgcd(g, -(cols ? pl->pw : pl->ph) - lo);
+    if ((cols ? pl->s : pl->r) > 1) g = lgcd(g, cols ? pl->dw : pl->dh);
   }
   if (g == 0) g = 1;
   *n = (hi - lo) / g + 1;
@@ -1737,18 +1733,9 @@ static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph,
                         const tensor_t *w, tensor_t *dx, joined_t *j)
 {
   memset(j, 0, sizeof *j);
-  long pad[2][JOIN_MAX], dil[2][JOIN_MAX], taps[2][JOIN_MAX];
-  for (int m = 0; m < nm; m++) {
-    pad[0][m] = ms[m].l.ph;
-    dil[0][m] = ms[m].l.dh;
-    taps[0][m] = ms[m].l.r;
-    pad[1][m] = ms[m].l.pw;
-    dil[1][m] = ms[m].l.dw;
-    taps[1][m] = ms[m].l.s;
-  }
   long nr, ns, jph, jpw, jdh, jdw;
-  joined_axis(pad[0], dil[0], taps[0], nm, &nr, &jph, &jdh);
-  joined_axis(pad[1], dil[1], taps[1], nm, &ns, &jpw, &jdw);
+  joined_axis(ms, nm, 0, &nr, &jph, &jdh);
+  joined_axis(ms, nm, 1, &ns, &jpw, &jdw);
   long nf = (long)nm * l->c, th = 0, tw = 0;
   for (int m = 0; m < nm; m++) {
     th = lmax(th, ms[m].l.oh);
@@ -1789,6 +1776,26 @@ static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph,
   view_t yj = {dx->data, dxv0.off, {dxv0.st[0], 0, l->sh * dxv0.st[2], l->sw * dxv0.st[3]},
                0, 0, 0, 0, &j->yt, 0};
   j->m = (member_t){jl, wj, yj, 0};
+  return 0;
+}
+
+/* The NPH phases MS run apart: members of as few runs as share dy's tiles (one run each if
+ * SEPARATE), each run as drive_members chooses. HW NULL: only the estimated cycles into *COST
+ * (-1 if some run cannot). */
+static int phase_runs(hw_t *hw, const cfg_t *c, member_t *ms, long nph, const view_t *dyv,
+                      int separate, const drive_opts_t *o, report_t *rep, double *cost,
+                      char *err, size_t errlen)
+{
+  if (!hw) *cost = 0;
+  for (long i = 0, j; i < nph; i = j) {
+    for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
+    if (!hw) {
+      double ci = members_cost(c, ms + i, (int)(j - i), dyv, o, NULL, NULL);
+      *cost = ci < 0 || *cost < 0 ? -1 : *cost + ci;
+    } else if (drive_members(hw, c, ms + i, (int)(j - i), dyv, o, rep, err, errlen)) {
+      return 1;
+    }
+  }
   return 0;
 }
 
@@ -1890,7 +1897,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   int want_join = o && o->phases == 3;
   joined_t jn = {0};
   int join = 0;
-  if (!fill && nph > 1 && nph <= JOIN_MAX && !separate && !shared) {
+  if (!fill && nph > 1 && !separate && !shared) {
     if (joined_build(l, ms, phs, (int)nph, w, dx, &jn)) {
       free(phs);
       free(ms);
@@ -1898,12 +1905,10 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       snprintf(err, errlen, "out of memory");
       return 1;
     }
-    int swap;
-    double cj = want_join ? 0 : orientation(c, &jn.m, 1, &dyv, o, &swap), cp = 0;
-    for (long i = 0, j; i < nph && !want_join && cp >= 0; i = j) {
-      for (j = i + 1; j < nph && can_share(&ms[i].l, &ms[j].l); j++) continue;
-      double ci = members_cost(c, ms + i, (int)(j - i), &dyv, o, NULL);
-      cp = ci < 0 ? -1 : cp + ci;
+    double cj = 0, cp = 0;
+    if (!want_join) {
+      cj = members_cost(c, &jn.m, 1, &dyv, o, NULL, NULL);
+      phase_runs(NULL, c, ms, nph, &dyv, 0, o, NULL, &cp, err, errlen);
     }
     join = want_join || (cj >= 0 && (cp < 0 || cj < cp));
   }
@@ -1922,14 +1927,11 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
     unrun += jn.zero_ops;
   } else {
     free(jn.tab);
-    for (long i = 0, j; i < nph; i = j) {
-      for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
-      if (drive_members(hw, c, ms + i, (int)(j - i), &dyv, o, rep, err, errlen)) {
-        free(phs);
-        free(ms);
-        tensor_free(dx);
-        return 1;
-      }
+    if (phase_runs(hw, c, ms, nph, &dyv, separate, o, rep, NULL, err, errlen)) {
+      free(phs);
+      free(ms);
+      tensor_free(dx);
+      return 1;
     }
     for (long i = 0; i < nph; i++) {
       const layer_t *pl = &ms[i].l;
