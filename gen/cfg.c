@@ -475,7 +475,7 @@ static const cfgkey_t keys[NKEYS] = {
                 FIELD(regs_per_lane), "M: elements a lane can take from one bus word per cycle"},
     [K_PATTERN] = {"feeder.pattern_bits", T_INT, 0, 64, NULL, 1, 256, 0, NULL, NULL,
                    FIELD(pattern_bits), "kernel pattern width: (S-1)*dilation_w + 1 must fit"},
-    [K_FIFO] = {"feeder.fifo_depth", T_INT, 0, 4, NULL, 2, 64, 0, NULL,
+    [K_FIFO] = {"feeder.fifo_depth", T_INT, 0, 5, NULL, 2, 64, 0, NULL,
                 ">= feeder.regs_per_lane", FIELD(fifo_depth),
                 "elements per lane FIFO; also the widest kernel slice of a pass"},
 };

@@ -83,7 +83,7 @@ typedef struct want {
 } want_t;
 
 static const want_t shipped[] = {
-    {"yaml/default.yaml", "default", 16, 16, 8, 8, 32, 16, 32, 32, 32, 1, 16, 3, 64, 4,
+    {"yaml/default.yaml", "default", 16, 16, 8, 8, 32, 16, 32, 32, 32, 1, 16, 3, 64, 5,
      2, 128, 128, 512, 2048, 2048, 512, 11, 11, 9},
     {"yaml/tiny1x1.yaml", "tiny1x1", 1, 1, 8, 8, 32, 4, 1, 1, 1, 1, 4, 1, 16, 2,
      2, 32, 8, 32, 256, 1024, 256, 8, 10, 8},
@@ -238,8 +238,8 @@ static const bad_t bad[] = {
       "allowed <= 256"}},
     {"col_groups_zero", "name: x\narray: {rows: 4, cols: 4, col_groups: 0}\n", 0,
      {"x.yaml:2:39: array.col_groups: '0' is out of range"}},
-    {"fifo_depth_default_below_regs", "name: x\n" ARR "feeder: {regs_per_lane: 5}\n", 0,
-     {"x.yaml:3:9: feeder.fifo_depth: '4' is less than feeder.regs_per_lane=5"}},
+    {"fifo_depth_default_below_regs", "name: x\n" ARR "feeder: {regs_per_lane: 6}\n", 0,
+     {"x.yaml:3:9: feeder.fifo_depth: '5' is less than feeder.regs_per_lane=6"}},
     /* name */
     {"name_keyword", "name: module\n" ARR, 0,
      {"x.yaml:1:7: name: 'module' is a verilog/systemverilog keyword"}},
