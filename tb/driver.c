@@ -225,7 +225,12 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * exactly the words it spans. A context that spans several output rows reads one segment per
  * row (a context past the end of a one-row tile too), and the lanes of the first row run ahead
  * of the others by up to a segment: unless the lane FIFOs hold two row passes, the segments
- * serialize. A linear context reads one segment whatever rows it spans. */
+ * serialize. A linear context reads one segment whatever rows it spans. A lane takes at most
+ * regs_per_lane (M) elements of a word a cycle: a word that holds more of one lane's kernel row
+ * stays on the bus ceil(k / M) cycles (every word of the row but the last, which holds the tail
+ * of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap rows, M = 3, FIFOs
+ * of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4 and 5 to 6 words a
+ * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long lanes,
                         long owv, long th, long kspan)
 {
@@ -233,20 +238,18 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   long span = (lanes - 1) * l->sw + kspan;
   int aligned = th == 1 && l->pw == 0 && (lanes * l->sw) % c->bus_elems == 0;
   double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
-  double per_cr = fmax((double)t->st, one_row);
+  long hold = cdiv(lmin(t->st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
+  double per_cr;
+  one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
+  per_cr = fmax((double)t->st, one_row);
   if (!t->virt && !t->lin && owv < lanes * 64) {
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
     double nseg = 1.0 + (lanes - 1.0) / (double)owv;
     double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
+    words += (double)(hold - 1) * fmax(0.0, words - nseg);
     double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
     per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
   }
-  /* A kernel row as long as the lane FIFOs: the first lanes hold the whole row, so the next
-   * row's first word waits for the array to step and the row's words serialize with its
-   * steps. Measured with column groups (a segment of 32 or 64 lanes spans 3 to 5 words; the
-   * joined phases of a 7x7 stride-2 loss, 4-tap rows: 6 and 10 cycles a row where the words
-   * alone give 4 and 5); with 16 lanes the row's 2 words mostly overlap. */
-  if (t->groups > 1 && t->st >= c->fifo_depth) per_cr += fmax(0.0, one_row - 1.0);
   return per_cr;
 }
 
