@@ -231,24 +231,25 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap rows, M = 3, FIFOs
  * of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4 and 5 to 6 words a
  * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). */
-static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long lanes,
-                        long owv, long th, long kspan)
+static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
+                        long lanes, long owv, long th)
 {
+  long kspan = (st - 1) * l->dw + 1;
   double bus = c->bus_elems;
   long span = (lanes - 1) * l->sw + kspan;
   int aligned = th == 1 && l->pw == 0 && (lanes * l->sw) % c->bus_elems == 0;
   double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
-  long hold = cdiv(lmin(t->st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
+  long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
   double per_cr;
   one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
-  per_cr = fmax((double)t->st, one_row);
+  per_cr = fmax((double)st, one_row);
   if (!t->virt && !t->lin && owv < lanes * 64) {
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
     double nseg = 1.0 + (lanes - 1.0) / (double)owv;
     double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
     words += (double)(hold - 1) * fmax(0.0, words - nseg);
-    double lag = fmax(0.0, 2.0 * t->st - c->fifo_depth) * 0.5 * (nseg - 1.0);
-    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)t->st, words) + lag);
+    double lag = fmax(0.0, 2.0 * st - c->fifo_depth) * 0.5 * (nseg - 1.0);
+    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)st, words) + lag);
   }
   return per_cr;
 }
@@ -283,11 +284,15 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   double passes = n_sp * n_kt * n_red;
   /* The last tile of each axis may be smaller than T's: the contexts, filter groups and ifmap
    * words are summed over the tiles as they are (charging every tile as a full one would make
-   * a tiling that divides the layer evenly look faster than one that does not). */
-  long hs[2], ws[2];
-  double hn[2], wn[2];
+   * a tiling that divides the layer evenly look faster than one that does not), and so are the
+   * steps of the last slice of each reduction axis (a 7-tap row in slices of 4 is 4 + 3). */
+  long hs[2], ws[2], cs[2], rs[2], ss[2];
+  double hn[2], wn[2], cn[2], rn[2], sn[2];
   slice_mix(oh, t->oht, hs, hn);
   slice_mix(ow, t->owt, ws, wn);
+  slice_mix(l->c, t->ct, cs, cn);
+  slice_mix(l->r, t->rt, rs, rn);
+  slice_mix(l->s, t->st, ss, sn);
   double steps = 0, ifw_all = 0;   /* over the spatial tiles of one image */
   for (int i = 0; i < 2; i++)
     for (int j = 0; j < 2; j++) {
@@ -295,15 +300,23 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
       if (n_ij == 0) continue;
       long owv_j = virt_width(lanes, ws[j], t->virt);
       long th_i = lmin(l->h, win_h(l, hs[i], t->rt)), tw_j = lmin(l->w, win_w(l, ws[j], t->st));
-      double per_cr = per_cr_of(c, l, t, lanes, owv_j, th_i, kspan);
-      double per_ctx = fmax((double)t->ct * t->rt * per_cr, 2.0 * c->rows - 1);
-      steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * per_ctx;
+      double red_steps = 0;   /* a context's steps over every reduction slice */
+      for (int si = 0; si < 2; si++) {
+        if (sn[si] == 0) continue;
+        double per_cr = per_cr_of(c, l, t, ss[si], lanes, owv_j, th_i);
+        for (int ci = 0; ci < 2; ci++)
+          for (int ri = 0; ri < 2; ri++)
+            if (cn[ci] * rn[ri] > 0)
+              red_steps += sn[si] * cn[ci] * rn[ri] *
+                           fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
+      }
+      steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
       ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j]),
                                      c->bus_elems);
     }
   /* filter groups over the filter tiles */
   double kg_all = (n_kt - 1) * nkg + (double)cdiv(l->k - ((long)n_kt - 1) * t->kt, t->gw);
-  double compute = l->n * n_red * kg_all * steps + passes * (3.0 * c->rows + c->cols + 40);
+  double compute = l->n * kg_all * steps + passes * (3.0 * c->rows + c->cols + 40);
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
