@@ -58,6 +58,10 @@ void cosim_usage(FILE *out)
     "                              row to row, stay inside a row, or linear (stride 1: one input\n"
     "                              run per kernel row, whatever rows; used where the layer allows\n"
     "                              it) (default auto: the driver chooses per convolution)\n"
+    "  --rows auto|packed|aligned  how the input rows sit in the ifmap memory: packed, or each\n"
+    "                              from a bus word with its left padding counted in (fewer\n"
+    "                              words a kernel row on narrow rows; not for linear contexts)\n"
+    "                              (default auto: the driver chooses per convolution)\n"
     "  --phases auto|shared|separate|joined  conv2d_input_grad: the output phases share a\n"
     "                              run that loads each tile of dy once, run one after the\n"
     "                              other, each loading dy again, or run joined as one\n"
@@ -84,6 +88,7 @@ typedef struct opts {
   int col_groups;   /* 0: the driver chooses */
   int contexts;     /* drive_opts_t.contexts */
   int phases;       /* drive_opts_t.phases */
+  int rows;         /* drive_opts_t.rows */
 } opts_t;
 
 /* The index of V in NAMES (NULL-terminated), or -1 after a one-line error naming option OPT and
@@ -222,6 +227,10 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       NEEDV();
       static const char *const modes[] = {"auto", "wrap", "row", "linear", NULL};
       if ((o->contexts = parse_choice(a, v, modes, "auto, wrap, row or linear")) < 0) return 2;
+    } else if (!strcmp(a, "--rows")) {
+      NEEDV();
+      static const char *const modes[] = {"auto", "packed", "aligned", NULL};
+      if ((o->rows = parse_choice(a, v, modes, "auto, packed or aligned")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
       static const char *const modes[] = {"auto", "shared", "separate", "joined", NULL};
@@ -481,7 +490,7 @@ int cosim_main(int argc, char **argv)
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, o.contexts,
                         o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups,
-                        o.phases};
+                        o.phases, o.rows};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

@@ -108,6 +108,8 @@ typedef struct tiling {
   int groups; /* column groups (1: none): a context is groups x rows pixels (lanes) and a
                  filter group gw = cols / groups filters, repeated in every column group */
   long gw;
+  int al;     /* aligned rows: each input row of the tile starts on a bus word, its left padding
+                 counted in (see pitch_of), so that a row that fits a word is read as one */
 } tiling_t;
 
 /* Pixels per context of a run with GROUPS column groups. */
@@ -122,10 +124,11 @@ static long virt_width(long lanes, long owt, int virt)
 typedef struct pass {
   long n, oy0, oht, ox0, owt, k0, kt, c0, ct, r0, rt, s0, st;
   int m;      /* member of the run (see member_t) */
-  int groups, lin;
+  int groups, lin, al;
   long gw, lanes;   /* see tiling_t */
   long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
+  long lead;  /* elements before each stored row's first (aligned rows: the left padding) */
   long sub_y, sub_x;   /* where the pass's own window starts in the loaded tile (members of a
                           run share one tile, the union of their windows) */
   long if_words, wt_words;
@@ -174,14 +177,23 @@ static double out_words_of(const cfg_t *c, int groups, double npix, double nkg)
 static long win_h(const layer_t *l, long oht, long rt) { return (oht - 1) * l->sh + (rt - 1) * l->dh + 1; }
 static long win_w(const layer_t *l, long owt, long st) { return (owt - 1) * l->sw + (st - 1) * l->dw + 1; }
 
-static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt)
+static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt, int al,
+                     long lead)
 {
   if (lin) return owt;   /* linear contexts: the row pitch of the output tile */
   /* A single-row tile (1x1 layers, flattened) gets its channel planes aligned to the bus so
-   * that each channel of a context is one word. */
+   * that each channel of a context is one word. Aligned rows (AL) start each row on a word,
+   * LEAD elements (the window's left padding, never stored) before its first element, so that
+   * the window's rows are read in the fewest words: a row of up to bus_elems virtual columns in
+   * one, where packed rows straddle two words more often than not. */
+  if (al) return cdiv(lead + tile_w, c->bus_elems) * c->bus_elems;
   if (tile_h == 1) return cdiv(tile_w, c->bus_elems) * c->bus_elems;
   return tile_w;
 }
+
+/* The elements before each row's first of a tile whose window has PAD_L columns of padding on
+ * the left: aligned rows put the window's first column on a word. */
+static long lead_of(const cfg_t *c, int al, long pad_l) { return al ? pad_l % c->bus_elems : 0; }
 
 /* The estimated cycles of a tiling in parts: the array's, and the host port's for the ifmap
  * tiles, and for the weight tiles if they stay in the banks (WT_TILES of them, WT_ONCE cycles)
@@ -237,7 +249,7 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   long kspan = (st - 1) * l->dw + 1;
   double bus = c->bus_elems;
   long span = (lanes - 1) * l->sw + kspan;
-  int aligned = th == 1 && l->pw == 0 && (lanes * l->sw) % c->bus_elems == 0;
+  int aligned = ((th == 1 && l->pw == 0) || t->al) && (lanes * l->sw) % c->bus_elems == 0;
   double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
   long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
   double per_cr;
@@ -247,8 +259,17 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
     double nseg = 1.0 + (lanes - 1.0) / (double)owv;
     double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
-    words += (double)(hold - 1) * fmax(0.0, words - nseg);
     double lag = fmax(0.0, 2.0 * st - c->fifo_depth) * 0.5 * (nseg - 1.0);
+    long row_words = t->al ? cdiv((owv - 1) * l->sw + kspan, c->bus_elems) : 0;
+    if (row_words == 1) {
+      /* aligned rows that fit a word: a segment is one word, holding each lane's whole kernel
+       * row (ceil(st / M) cycles on the bus), and no row runs ahead of another */
+      words = nseg * (double)hold;
+      lag = 0;
+    } else {
+      if (row_words > 1) words = fmin(words, nseg * (double)row_words);
+      words += (double)(hold - 1) * fmax(0.0, words - nseg);
+    }
     per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)st, words) + lag);
   }
   return per_cr;
@@ -260,7 +281,8 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
 {
   long th = lmin(l->h, win_h(l, t->oht, t->rt));
   long tw = lmin(l->w, win_w(l, t->owt, t->st));
-  long pitch = pitch_of(c, tw, th, t->lin, t->owt);
+  long lead = lead_of(c, t->al, l->pw);   /* the left edge tile's */
+  long pitch = pitch_of(c, tw, th, t->lin, t->owt, t->al, lead);
   long lanes = lanes_of(c, t->groups);
   long nkg = cdiv(t->kt, t->gw);
   long owv = virt_width(lanes, t->owt, t->virt);
@@ -311,7 +333,8 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
                            fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
       }
       steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
-      ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j]),
+      ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j],
+                                                             t->al, lead),
                                      c->bus_elems);
     }
   /* filter groups over the filter tiles */
@@ -404,7 +427,8 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
  * with ERR if none fits. With members MS[0..NM) (NM > 1), L is their union (union_layer) and
  * the tiling is the best for them sharing one run, no kernel sliced across passes. */
 static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, int nm, long oh,
-                         long ow, double bpc, int contexts, int groups, tiling_t *best,
+                         long ow, double bpc, int contexts, int groups, int rows,
+                         tiling_t *best,
                          double *cost_out, char *err, size_t errlen)
 {
   static long cts[4096], kts[4096], rts[64], sts[64];
@@ -459,7 +483,12 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
             if (contexts && mode != contexts - 1) continue;
             int lin = mode == 2;
             if (lin && (narrower || !linear_ok(l, ow, sts[s]))) continue;
-            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw};
+            /* packed rows first (on a tie they move fewer host-port bytes), then aligned
+             * rows (not for linear contexts, whose pitch is the output width, nor for shared
+             * runs, whose members' windows start at different columns of one tile) */
+            int al_hi = lin || nm > 1 || rows == 1 ? 0 : 1;
+            for (int al = rows == 2 ? al_hi : 0; al <= al_hi; al++) {
+            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
             for (long owt = ow; owt >= 1;) {
@@ -467,7 +496,8 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               long tw = lmin(l->w, win_w(l, owt, t.st));
               /* tallest output tile that fits the ifmap and output memories */
               long hmax_rows = (long)((double)c->if_words * c->bus_elems /
-                                      ((double)t.ct * pitch_of(c, tw, 2, lin, owt)));
+                                      ((double)t.ct * pitch_of(c, tw, 2, lin, owt, al,
+                                                               lead_of(c, al, l->pw))));
               long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
               if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
               long owv = virt_width(lanes, owt, t.virt);
@@ -497,10 +527,12 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               owt = lin ? 0 : next;   /* linear contexts take whole rows only */
             }
             }
+            }
           }
   }
   if (best_cost < 0 && contexts == 3) /* no tiling can use linear contexts: the driver's choice */
-    return choose_tiling(c, l, ms, nm, oh, ow, bpc, 0, groups, best, cost_out, err, errlen);
+    return choose_tiling(c, l, ms, nm, oh, ow, bpc, 0, groups, rows, best, cost_out, err,
+                         errlen);
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
     snprintf(err, errlen,
@@ -527,7 +559,7 @@ static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
     p->iy_lo = p->ix_lo = 0;
     p->tile_h = p->tile_w = 0;
     p->pad_t = p->pad_l = 0;
-    p->pitch = 0;
+    p->pitch = p->lead = 0;
   } else {
     p->iy_lo = iy_lo;
     p->ix_lo = ix_lo;
@@ -535,7 +567,8 @@ static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
     p->tile_w = ix_hi - ix_lo + 1;
     p->pad_t = iy_lo - vy_lo;
     p->pad_l = ix_lo - vx_lo;
-    p->pitch = pitch_of(c, p->tile_w, p->tile_h, p->lin, p->owt);
+    p->lead = lead_of(c, p->al, p->pad_l);
+    p->pitch = pitch_of(c, p->tile_w, p->tile_h, p->lin, p->owt, p->al, p->lead);
   }
   p->if_words = cdiv(p->ct * p->tile_h * p->pitch, c->bus_elems);
   p->wt_words = cdiv(p->kt, p->gw) * p->ct * p->rt * p->st;
@@ -545,7 +578,7 @@ static int same_if(const pass_t *a, const pass_t *b)
 {
   return a->n == b->n && a->c0 == b->c0 && a->ct == b->ct && a->iy_lo == b->iy_lo &&
          a->tile_h == b->tile_h && a->ix_lo == b->ix_lo && a->tile_w == b->tile_w &&
-         a->pitch == b->pitch;
+         a->pitch == b->pitch && a->lead == b->lead;
 }
 
 static int same_wt(const pass_t *a, const pass_t *b)
@@ -582,7 +615,7 @@ static void share_windows(const cfg_t *c, pass_t *ps, long np)
       q->sub_x = q->ix_lo - x0;
       q->iy_lo = y0; q->tile_h = y1 - y0 + 1;
       q->ix_lo = x0; q->tile_w = x1 - x0 + 1;
-      q->pitch = pitch_of(c, q->tile_w, q->tile_h, q->lin, q->owt);
+      q->pitch = pitch_of(c, q->tile_w, q->tile_h, q->lin, q->owt, q->al, q->lead);
       q->if_words = cdiv(q->ct * q->tile_h * q->pitch, c->bus_elems);
     }
   }
@@ -639,6 +672,7 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
                   p->k0 = k0; p->kt = ot->kt; p->owv = ot->owv;
                   p->groups = ot->groups; p->gw = ot->gw; p->lanes = ot->lanes;
                   p->lin = ot->lin;
+                  p->al = t->al;
                   p->c0 = c0; p->ct = lmin(t->ct, l->c - c0);
                   p->r0 = r0; p->rt = lmin(t->rt, lm->r - r0);
                   p->s0 = s0; p->st = lmin(t->st, lm->s - s0);
@@ -721,8 +755,8 @@ static void ifmap_word(const cfg_t *c, const view_t *x, const pass_t *p, long a,
   for (long e = 0; e < c->bus_elems; e++) {
     long f = a * c->bus_elems + e;
     if (plane == 0 || f >= p->ct * plane) break;
-    long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch;
-    if (xx >= p->tile_w) continue;
+    long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch - p->lead;
+    if (xx < 0 || xx >= p->tile_w) continue;
     int64_t v = vat(x, p->n, p->c0 + ch, p->iy_lo + yy, p->ix_lo + xx);
     put_bits(w, e * c->input_bits, c->input_bits, v);
   }
@@ -809,8 +843,8 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_OW_XS] = (uint32_t)(p->owv * l->sw);
   /* the pass's window starts SUB_Y rows and SUB_X columns into the loaded tile (members of a
    * run share the union of their windows): it sees the tile from there on */
-  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l) + p->sub_y * p->pitch +
-                                  p->sub_x);
+  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l) + p->lead +
+                                  p->sub_y * p->pitch + p->sub_x);
   d[D_STRH_DILH] = pack16(l->sh, l->dh);
   d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
   d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);
@@ -892,6 +926,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->passes += r->passes;
   sum->runs += r->runs;
   for (int m = 0; m < 3; m++) sum->ctx_runs[m] += r->ctx_runs[m];
+  sum->aligned_runs += r->aligned_runs;
   sum->shared_runs += r->shared_runs;
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
@@ -1073,18 +1108,20 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     one.l = lv;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols};
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0};
   int groups = o ? o->col_groups : 0;
   if (groups > c->col_groups) {
     snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
              "array.col_groups = %d", groups, c->name, c->col_groups);
     goto fail;
   }
-  if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, &t, NULL, err, errlen))
+  if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, o ? o->rows : 0, &t,
+                    NULL, err, errlen))
     goto fail;
   rep->kgroups = cdiv(l->k, t.gw);
   for (int m = 0; m < nm; m++) ms0[m].kgroups = rep->kgroups;
   rep->ctx_runs[t.lin ? 2 : t.virt ? 1 : 0] = nm;
+  rep->aligned_runs = t.al ? nm : 0;
   long np = 0, nt = 0;
   if (plan_passes(c, ms, nm, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -1517,7 +1554,7 @@ static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, con
   if (!mo) return -1;
   orient_members(ms, nm, swap, mo, &u);
   if (choose_tiling(c, &u, mo, nm, u.oh, u.ow, opts_bpc(c, o), o ? o->contexts : 0,
-                    o ? o->col_groups : 0, &t, &cost, e, sizeof e))
+                    o ? o->col_groups : 0, o ? o->rows : 0, &t, &cost, e, sizeof e))
     cost = -1;
   free(mo);
   return cost;
@@ -2291,6 +2328,9 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   }
   fprintf(out, "  contexts               wrapping %ld, in a row %ld, linear %ld   (runs by how the "
           "lanes' pixels sit in the output rows)\n", r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2]);
+  fprintf(out, "  aligned rows           %ld of %ld runs   (input rows stored from a bus word, "
+          "left padding counted in)\n", r->aligned_runs,
+          r->ctx_runs[0] + r->ctx_runs[1] + r->ctx_runs[2]);
   fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
@@ -2341,7 +2381,8 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
-          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"shared_runs\": %ld, "
+          "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
+          "\"shared_runs\": %ld, "
           "\"form\": \"%s\", \"absent_macs\": %" PRIu64 "}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
@@ -2349,5 +2390,5 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->shared_runs, r->form ? r->form : "direct", r->absent_macs);
+          r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->absent_macs);
 }

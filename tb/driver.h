@@ -78,6 +78,7 @@ typedef struct report {
                                 dilated-kernel form, its images side by side or apart) */
   long passes, runs;         /* runs: layers the op was split into (phases) */
   long ctx_runs[3];          /* runs by context mapping: wrapping, inside a row, linear */
+  long aligned_runs;         /* runs whose input rows start on a bus word (aligned rows) */
   long shared_runs;          /* runs that shared each loaded input tile with the other
                                 convolutions of their run (the input gradient's phases) */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
@@ -136,6 +137,9 @@ typedef struct drive_opts {
                                     share a run (each tile of dy loaded once for all) wherever
                                     they can; 2: one run per phase; 3: joined into one
                                     convolution (zero_skip, two or more phases with taps) */
+  int rows;                      /* 0: the driver chooses; 1: packed input rows; 2: aligned
+                                    rows where the run allows them (not linear contexts, not
+                                    shared runs), else packed (tests force one) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

@@ -353,6 +353,17 @@ if $S sim yaml/rect4x8.yaml conv2d --random 2,3,7,11:2,3,2 --padding 1,1 --seed 
 else
   nok "icarus replay conv2d, linear contexts" "$(head -c 400 "$tmp/err" "$tmp/lin.json")"
 fi
+# aligned rows (each stored row from a bus word, the left padding counted in), wrapping and in a
+# row, replayed in Icarus: the tile's words hold gaps the lanes must never take
+for cx in wrap row; do
+  if $S sim yaml/small8x8.yaml conv2d --random 2,3,9,13:5,3,3 --stride 2 --padding 1,2 --seed 4 \
+       --contexts $cx --rows aligned --simulator icarus --check --quiet --report json \
+       >"$tmp/al.json" 2>"$tmp/err" && [ "$(jq .aligned_runs "$tmp/al.json")" = 1 ]; then
+    ok "icarus replay conv2d, aligned rows, contexts $cx"
+  else
+    nok "icarus replay conv2d, aligned rows, contexts $cx" "$(head -c 400 "$tmp/err" "$tmp/al.json")"
+  fi
+done
 # the loss of a stride-2 layer: its phase convolutions have stride 1, the driver picks linear ones
 if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,4,14,14:16,3,3 --stride 2 --padding 1 --seed 2 \
      --simulator icarus --check --quiet --report json >"$tmp/lin.json" 2>"$tmp/err" &&
@@ -440,6 +451,25 @@ else
   nok "column groups: the driver's choice is the fastest ('$a', 1 group '$g1', 2 '$g2', 4 '$g4')" \
     "$(head -c 400 "$tmp/err")"
 fi
+# aligned rows: a 14-wide stride-2 layer (7x7 output) wraps its 16 lanes over 3 output rows.
+# Packed, each row's 15-element window straddles two bus words and the lanes stall on the bus;
+# aligned (each stored row from a word, its left padding counted in) a window is one word. The
+# driver's choice must be aligned and no slower than either layout forced.
+: >"$tmp/err"
+rcyc() { $S sim yaml/default.yaml conv2d --random 1,64,14,14:32,3,3 --stride 2 --padding 1 \
+           --check --quiet --report json "$@" >"$tmp/al.json" 2>>"$tmp/err" &&
+         jq -r '"\(.cycles) \(.aligned_runs)"' "$tmp/al.json"; }
+read -r a a_al <<<"$(rcyc)"; read -r pk pk_al <<<"$(rcyc --rows packed)"
+read -r al al_al <<<"$(rcyc --rows aligned)"
+if [ "$a_al" = 1 ] && [ "$pk_al" = 0 ] && [ "$al_al" = 1 ] && no_faster "$a" "$pk" "$al" &&
+   [ "$al" -lt "$pk" ]; then
+  ok "aligned rows: the driver's choice, faster than packed (14x14 stride 2: $a, packed $pk)"
+else
+  nok "aligned rows: the driver's choice ('$a' aligned '$a_al', packed '$pk', aligned '$al')" \
+    "$(head -c 400 "$tmp/err")"
+fi
+expect "sim bad --rows" 2 "--rows: 'wide' is not allowed: auto, packed or aligned" \
+  $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --rows wide
 # forced: one run even where the cost model would run the phases apart
 if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
      --report json >"$tmp/sh.json" 2>"$tmp/err" &&
