@@ -110,6 +110,8 @@ typedef struct tiling {
   long gw;
   int al;     /* aligned rows: each input row of the tile starts on a bus word, its left padding
                  counted in (see pitch_of), so that a row that fits a word is read as one */
+  int fill;   /* zero_fill: the passes step through every dense tap position of the backward
+                 operand (layer_t's dense_h, dense_w), the taps' and the created zeros' */
 } tiling_t;
 
 /* Pixels per context of a run with GROUPS column groups. */
@@ -244,7 +246,7 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4 and 5 to 6 words a
  * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
-                        long lanes, long owv, long th)
+                        double steps, long lanes, long owv, long th)
 {
   long kspan = (st - 1) * l->dw + 1;
   double bus = c->bus_elems;
@@ -254,7 +256,7 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
   double per_cr;
   one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
-  per_cr = fmax((double)st, one_row);
+  per_cr = fmax(steps, one_row);
   if (!t->virt && !t->lin && owv < lanes * 64) {
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
     double nseg = 1.0 + (lanes - 1.0) / (double)owv;
@@ -270,7 +272,7 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
       if (row_words > 1) words = fmin(words, nseg * (double)row_words);
       words += (double)(hold - 1) * fmax(0.0, words - nseg);
     }
-    per_cr = (1.0 - multi) * per_cr + multi * (fmax((double)st, words) + lag);
+    per_cr = (1.0 - multi) * per_cr + multi * (fmax(steps, words) + lag);
   }
   return per_cr;
 }
@@ -325,12 +327,17 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
       double red_steps = 0;   /* a context's steps over every reduction slice */
       for (int si = 0; si < 2; si++) {
         if (sn[si] == 0) continue;
-        double per_cr = per_cr_of(c, l, t, ss[si], lanes, owv_j, th_i);
+        /* zero_fill: a slice of st taps steps through about st * dense_w / s positions, and
+         * the dense rows between tap rows are steps on created zeros, no word read */
+        double sd = t->fill && l->dense_w > 0 ? (double)ss[si] * l->dense_w / l->s : ss[si];
+        double fr = t->fill && l->dense_h > 0 ? (double)l->dense_h / l->r : 1.0;
+        double per_cr = per_cr_of(c, l, t, ss[si], sd, lanes, owv_j, th_i);
         for (int ci = 0; ci < 2; ci++)
           for (int ri = 0; ri < 2; ri++)
             if (cn[ci] * rn[ri] > 0)
               red_steps += sn[si] * cn[ci] * rn[ri] *
-                           fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
+                           fmax((double)cs[ci] * rs[ri] * (per_cr + (fr - 1.0) * sd),
+                                2.0 * c->rows - 1);
       }
       steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
       ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j],
@@ -427,7 +434,7 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
  * with ERR if none fits. With members MS[0..NM) (NM > 1), L is their union (union_layer) and
  * the tiling is the best for them sharing one run, no kernel sliced across passes. */
 static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, int nm, long oh,
-                         long ow, double bpc, int contexts, int groups, int rows,
+                         long ow, double bpc, int contexts, int groups, int rows, int fill,
                          tiling_t *best,
                          double *cost_out, char *err, size_t errlen)
 {
@@ -488,7 +495,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
              * runs, whose members' windows start at different columns of one tile) */
             int al_hi = lin || nm > 1 || rows == 1 ? 0 : 1;
             for (int al = rows == 2 ? al_hi : 0; al <= al_hi; al++) {
-            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al};
+            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al, fill};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
             for (long owt = ow; owt >= 1;) {
@@ -531,7 +538,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
           }
   }
   if (best_cost < 0 && contexts == 3) /* no tiling can use linear contexts: the driver's choice */
-    return choose_tiling(c, l, ms, nm, oh, ow, bpc, 0, groups, rows, best, cost_out, err,
+    return choose_tiling(c, l, ms, nm, oh, ow, bpc, 0, groups, rows, fill, best, cost_out, err,
                          errlen);
   if (best_cost < 0) {
     long need_if = (long)lmin(l->h, win_h(l, 1, 1)) * lmin(l->w, win_w(l, 1, 1));
@@ -1108,15 +1115,15 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     one.l = lv;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0};
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0};
   int groups = o ? o->col_groups : 0;
   if (groups > c->col_groups) {
     snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
              "array.col_groups = %d", groups, c->name, c->col_groups);
     goto fail;
   }
-  if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, o ? o->rows : 0, &t,
-                    NULL, err, errlen))
+  if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, o ? o->rows : 0,
+                    o && o->zero_fill, &t, NULL, err, errlen))
     goto fail;
   rep->kgroups = cdiv(l->k, t.gw);
   for (int m = 0; m < nm; m++) ms0[m].kgroups = rep->kgroups;
@@ -1554,7 +1561,8 @@ static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, con
   if (!mo) return -1;
   orient_members(ms, nm, swap, mo, &u);
   if (choose_tiling(c, &u, mo, nm, u.oh, u.ow, opts_bpc(c, o), o ? o->contexts : 0,
-                    o ? o->col_groups : 0, o ? o->rows : 0, &t, &cost, e, sizeof e))
+                    o ? o->col_groups : 0, o ? o->rows : 0, o && o->zero_fill, &t, &cost, e,
+                    sizeof e))
     cost = -1;
   free(mo);
   return cost;
