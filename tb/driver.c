@@ -183,13 +183,12 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
                      long lead)
 {
   if (lin) return owt;   /* linear contexts: the row pitch of the output tile */
-  /* A single-row tile (1x1 layers, flattened) gets its channel planes aligned to the bus so
-   * that each channel of a context is one word. Aligned rows (AL) start each row on a word,
-   * LEAD elements (the window's left padding, never stored) before its first element, so that
-   * the window's rows are read in the fewest words: a row of up to bus_elems virtual columns in
-   * one, where packed rows straddle two words more often than not. */
-  if (al) return cdiv(lead + tile_w, c->bus_elems) * c->bus_elems;
-  if (tile_h == 1) return cdiv(tile_w, c->bus_elems) * c->bus_elems;
+  /* Aligned rows (AL) start each row on a word, LEAD elements (the window's left padding,
+   * never stored) before its first element, so that the window's rows are read in the fewest
+   * words: a row of up to bus_elems virtual columns in one, where packed rows straddle two words
+   * more often than not. A single-row tile (1x1 layers, flattened) is always aligned, LEAD 0
+   * unless AL: each channel of a context is one word. */
+  if (al || tile_h == 1) return cdiv(lead + tile_w, c->bus_elems) * c->bus_elems;
   return tile_w;
 }
 
@@ -244,7 +243,8 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * stays on the bus ceil(k / M) cycles (every word of the row but the last, which holds the tail
  * of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap rows, M = 3, FIFOs
  * of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4 and 5 to 6 words a
- * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). */
+ * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). STEPS: the array's steps
+ * of the kernel row (st; in zero_fill, its dense positions). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
                         double steps, long lanes, long owv, long th)
 {
