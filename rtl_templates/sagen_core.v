@@ -75,7 +75,8 @@ module sagen_core #(
   //  8 x per context     9 tile width * stride_w         10 base (signed)
   // 11 stride_h | dil_h  12 rows per context (in rows) | stride_w             13 pad_l | pad_t
   // 14 tile_w | tile_h   15 pattern top | kernel span    16 reduction length L
-  // 17 x of the last lane (first context)  18 its output row  19 row step per context
+  // 17 x of the last lane (first context)  18 its output row | the tile's last output row
+  //    times stride_h (no context reads a segment below it)  19 row step per context
   // 20 flags: accumulate, ifmap bank, weight bank, output bank
   // 21 tile width as the contexts see it | real tile width: a wider virtual width keeps every
   //    context inside one output row (lanes past the real width idle)
@@ -113,6 +114,7 @@ module sagen_core #(
   wire [31:0] d_len      = desc[16*32 +: 32];
   wire [31:0] d_last_xs  = desc[17*32 +: 32];
   wire [15:0] d_last_seg = desc[18*32 +: 16];
+  wire [15:0] d_ylast    = desc[18*32+16 +: 16];
   wire [31:0] d_ctx_py   = desc[19*32 +: 32];
   wire [31:0] d_flags    = desc[20*32 +: 32];
   wire [15:0] d_ow_real  = desc[21*32 +: 16];
@@ -314,6 +316,7 @@ module sagen_core #(
     .ow_xs_i      (d_ow_xs),
     .last_xs_i    (d_last_xs),
     .last_dseg_i  (d_last_seg),
+    .ylast_i      (d_ylast),
     .base_i       (d_base),
     .dil_h_i      (d_dil_h),
     .str_h_i      (d_str_h),

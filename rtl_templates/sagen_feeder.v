@@ -34,6 +34,7 @@ module sagen_feeder #(
   input  wire [31:0]             ow_xs_i,
   input  wire [31:0]             last_xs_i,
   input  wire [15:0]             last_dseg_i,
+  input  wire [15:0]             ylast_i,
   input  wire [31:0]             base_i,
   input  wire [15:0]             dil_h_i,
   input  wire [15:0]             str_h_i,
@@ -109,6 +110,7 @@ module sagen_feeder #(
     .ow_xs_i    (ow_xs_i),
     .last_xs_i  (last_xs_i),
     .last_dseg_i(last_dseg_i),
+    .ylast_i    (ylast_i),
     .base_i     (base_i),
     .dil_h_i    (dil_h_i),
     .str_h_i    (str_h_i),
@@ -177,20 +179,24 @@ module sagen_feeder #(
     else if (ctx_adv) xs0_q <= wrap0 ? xs0_n - ow_xs_i : xs0_n;
   end
 
-  // Pixel of each lane in the first context: lane l is pixel l of the tile, row-major.
-  reg [ROWS*32-1:0] xs_init;
+  // Pixel of each lane in the first context: lane l is pixel l of the tile, row-major (its
+  // row also in rows times stride_h, y).
+  reg [ROWS*32-1:0] xs_init, y_init;
   reg [ROWS*16-1:0] dg_init;
-  reg [31:0]        xs_t;
+  reg [31:0]        xs_t, y_t;
   reg [15:0]        dg_t;
   always @* begin
     xs_t = 32'd0;
+    y_t  = 32'd0;
     dg_t = 16'd0;
     for (i = 0; i < ROWS; i = i + 1) begin
       xs_init[i*32 +: 32] = xs_t;
+      y_init[i*32 +: 32]  = y_t;
       dg_init[i*16 +: 16] = dg_t;
       xs_t = xs_t + {16'd0, str_w_i};
       if (xs_t >= ow_xs_i) begin
         xs_t = xs_t - ow_xs_i;
+        y_t  = y_t + {16'd0, str_h_i};
         dg_t = dg_t + 16'd1;
       end
     end
@@ -221,6 +227,10 @@ module sagen_feeder #(
         .start_i    (ctx_rst),
         .xs_init_i  (xs_init[l*32 +: 32]),
         .dg_init_i  (dg_init[l*16 +: 16]),
+        .y_init_i   (y_init[l*32 +: 32]),
+        .ctx_y_i    (ctx_y_i),
+        .str_h_i    (str_h_i),
+        .ylast_i    (ylast_i),
         .ctx_adv_i  (ctx_adv),
         .ctx_xs_i   (ctx_xs_i),
         .ow_xs_i    (ow_xs_i),

@@ -10,6 +10,10 @@
 // the counters is a pointer; its high bits are the SRAM word address and its low bits the
 // global word offset.
 //
+// Contexts that run past the tile's last output row (the last context of a tile whose pixels
+// are not a multiple of ROWS) read no segment below that row: the lanes of pixels past the tile
+// take lane 0's elements instead (their results are dropped), so a phantom row costs no cycle.
+//
 // Padding is never stored: alongside the pointer the counters track the virtual row and column
 // of the region, and positions outside the tile come out as zeros (mask_o low). A word with no
 // real element is not read from the SRAM at all (rd_o low).
@@ -44,6 +48,7 @@ module sagen_index_counters #(
   input  wire [31:0]       ow_xs_i,      // output tile width * stride_w
   input  wire [31:0]       last_xs_i,    // x of lane ROWS-1 in the first context
   input  wire [15:0]       last_dseg_i,  // output row of lane ROWS-1 in the first context
+  input  wire [15:0]       ylast_i,      // the tile's last output row, in rows: (oht-1)*stride_h
   input  wire [31:0]       base_i,       // signed: -(pad_top * pitch + pad_left)
   input  wire [15:0]       dil_h_i,      // kernel-row step in rows
   input  wire [15:0]       str_h_i,      // output-row step in rows
@@ -79,10 +84,14 @@ module sagen_index_counters #(
   reg [15:0] dseg;
   reg [31:0] w_ptr_q;                // next word pointer inside a segment
 
+  // A context's last segment is lane ROWS-1's row, or the tile's last output row when lanes
+  // past the tile's end would wrap beyond it (the feed lanes of those pixels copy lane 0).
   wire        first_seg = (i_seg == 16'd0);
-  wire        last_seg  = lin_i || (i_seg == dseg);
+  wire        lane_seg  = (i_seg == dseg);
+  wire        tile_end  = (y0 + y_g >= {16'd0, ylast_i});
+  wire        last_seg  = lin_i || lane_seg || tile_end;
   wire [31:0] xs_first  = first_seg ? xs0 : 32'd0;
-  wire [31:0] xs_last   = last_seg ? xsl : ow_xs_i - {16'd0, str_w_i};
+  wire [31:0] xs_last   = lane_seg ? xsl : ow_xs_i - {16'd0, str_w_i};
   wire [31:0] span      = (lin_i ? last_xs_i : xs_last - xs_first) + {16'd0, kspan_i};
   wire [31:0] p_flat    = base_i + p_r + py0 + p_g + xs_first;   // segment start in the plane
   wire [31:0] p_seg     = p_flat + p_c;

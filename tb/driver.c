@@ -296,7 +296,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   long kspan = (t->st - 1) * l->dw + 1;
   long ctx_y = (lanes / owv) * l->sh;
   if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
-      ctx_y > 65535 || owv > 65535)
+      ctx_y > 65535 || owv > 65535 || (t->oht - 1) * l->sh > 65535)
     return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
   /* linear contexts only pay off across rows: a one-row tile keeps its bus-aligned pitch */
@@ -860,7 +860,9 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
   /* linear contexts: one segment, lanes - 1 elements plus a kernel row's span */
   d[D_LAST_XS] = (uint32_t)(p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
-  d[D_LAST_SEG] = (uint32_t)(p->lin ? 0 : (lanes - 1) / p->owv);
+  /* and no context reads a segment below the tile's last output row (the lanes of pixels
+   * past the tile copy lane 0) */
+  d[D_LAST_SEG] = pack16((p->oht - 1) * l->sh, p->lin ? 0 : (lanes - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
                          (zero_fill != 0) << 4 | p->lin << 5);

@@ -468,6 +468,17 @@ else
   nok "aligned rows: the driver's choice ('$a' aligned '$a_al', packed '$pk', aligned '$al')" \
     "$(head -c 400 "$tmp/err")"
 fi
+# a context past the tile's last output row: the 7x7 output's 49th pixel is the last context's
+# only real one; its other 15 lanes would wrap into two rows below the tile. No segment below
+# the tile is read (the lanes there copy lane 0), so the feeder never stalls.
+if $S sim yaml/default.yaml conv2d --random 1,8,14,14:16,3,3 --stride 2 --padding 1 \
+     --contexts wrap --rows aligned --dram-bytes-per-cycle 1e9 --check --quiet --report json \
+     >"$tmp/ph.json" 2>"$tmp/err" && [ "$(json_ctx "$tmp/ph.json" wrap)" = 1 ] &&
+   [ "$(jq .stall_cycles "$tmp/ph.json")" = 0 ]; then
+  ok "wrapping contexts read no row below the tile ($(jq .cycles "$tmp/ph.json") cycles, no stall)"
+else
+  nok "wrapping contexts read no row below the tile" "$(head -c 400 "$tmp/err" "$tmp/ph.json")"
+fi
 expect "sim bad --rows" 2 "--rows: 'wide' is not allowed: auto, packed or aligned" \
   $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --rows wide
 # forced: one run even where the cost model would run the phases apart

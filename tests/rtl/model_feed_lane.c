@@ -37,10 +37,16 @@
  * w+i-org-c*plane, zero outside [0, plane) (masked by the index counters). In noisy ones xs0
  * is random throughout.
  *
- * Modelled behaviour: the lane keeps xs_q and dg_q (16 bits): start loads xs_init/dg_init;
- * ctx_adv does xs_q += ctx_xs, wrap = xs_q >= ow_xs (then xs_q -= ow_xs), dg_q += wrap - wrap0.
- * A presented word is the lane's iff seg == dg_q; then with loc = xs_q - (dg_q == 0 ? xs0 : 0)
- * the lane needs bus position i iff pattern bit t = rel + i - loc is set. Each cycle it takes,
+ * Segments below the tile's last output row: in 80% of the non-linear configurations (stride_h
+ * 1..3) ylast = (oht-1)*stride_h and a context presents no segment below row oht-1; a lane
+ * whose pixel is there (phantom) must push lane 0's taps. In the others ylast = 0xffff: every
+ * segment up to dseg is presented and every lane takes its own.
+ *
+ * Modelled behaviour: the lane keeps xs_q, dg_q (16 bits) and y_q (its row * stride_h): start
+ * loads xs_init/dg_init/y_init; ctx_adv does xs_q += ctx_xs, wrap = xs_q >= ow_xs (then
+ * xs_q -= ow_xs), dg_q += wrap - wrap0, y_q += ctx_y + (wrap ? stride_h : 0). The lane is
+ * phantom iff not lin and y_q > ylast. A presented word is the lane's iff seg == (phantom ? 0 :
+ * dg_q); then with loc = phantom ? 0 : xs_q - (dg_q == 0 ? xs0 : 0) the lane needs bus position i iff pattern bit t = rel + i - loc is set. Each cycle it takes,
  * in bus order, the first min(M, room) still-needed positions, room = DEPTH - count + pop, and
  * appends them to its FIFO (after this cycle's pop from the head); an element is flagged last
  * iff the word has pass_last and t is the pattern's top bit. done = every needed position of
@@ -55,13 +61,15 @@
  * file keeps getting configurations until the lane has taken data in segments 0 (lane 0
  * mid-row), 1 and 2+, for a pixel past npix, after a group restart, and has seen dg go both up
  * and down (non-linear), a pick limited by M and one limited by room, and, in linear contexts,
+ * lane L > 0 taking lane 0's elements as a phantom,
  * a non-zero bus element zeroed left of the tile (ci < 0) and one right of it (ci >= tile_w),
  * and data taken by a lane L > 0 whose pixel is on a later output row than lane 0's.
  *
  * Usage: model_feed_lane BUS M DEPTH PAT_BITS SEED OUT.vec [inject]  (IN_BITS = 8)
  * Vector file: "BUS M DEPTH PAT_BITS NCYC", then one line per cycle (hex):
  *   word_vld rel seg data pass_last word_adv pop start ctx_adv xs0 wrap0 pat pat_top xs_init
- *   dg_init ctx_xs ow_xs lin lane pad_l tile_w | done nonempty head head_last
+ *   dg_init ctx_xs ow_xs lin lane pad_l tile_w y_init ctx_y str_h ylast
+ *   | done nonempty head head_last
  * rel is 32-bit two's complement, data holds bus element i in bits [8i+7:8i]. done is the
  * value during the cycle (checked only while word_vld); nonempty/head/head_last the state after
  * the rising edge (head and head_last only while nonempty). With "inject" one expected done
@@ -90,13 +98,13 @@ typedef struct {
   int64_t rel;
   uint64_t data, xs0;
   uint64_t pat, pat_top, xs_init, dg_init, ctx_xs, ow_xs;
-  uint64_t lin, lane, pad_l, tile_w;
+  uint64_t lin, lane, pad_l, tile_w, y_init, ctx_y, str_h, ylast;
   int done, nonempty, head_last;
   uint64_t head;
 } lcycle_t;
 
 typedef struct {
-  int seg0mid, dg1, dg2, past, grp, dec, inc;   /* non-linear */
+  int seg0mid, dg1, dg2, past, grp, dec, inc, phantom;   /* non-linear */
   int mlim, rlim;
   int zl, zr, lrow;                             /* linear */
 } cover_t;
@@ -142,21 +150,23 @@ int main(int argc, char **argv)
   int fifo_l[FIFO_MAX], count = 0;
   uint32_t xs_q = 0;                       /* the lane's position registers */
   uint16_t dg_q = 0;
-  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  uint32_t y_q = 0;
+  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   uint8_t *tile = NULL;                    /* a linear configuration's ifmap tile */
   static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
 
   int ncfg = (int)vrng_range(&g, 14, 22);
   for (int cfg = 0;; cfg++) {
     int covered = cov.seg0mid && cov.dg1 && cov.dg2 && cov.past && cov.grp && cov.dec &&
-                  cov.inc && cov.mlim && cov.rlim && cov.zl && cov.zr && cov.lrow;
+                  cov.inc && cov.phantom && cov.mlim && cov.rlim && cov.zl && cov.zr && cov.lrow;
     if (cfg >= ncfg && covered) break;
     if (cfg >= 400) {
       fprintf(stderr, "coverage not reached in 400 configurations (seed %llu):"
-              "%s%s%s%s%s%s%s%s%s%s%s%s\n",
+              "%s%s%s%s%s%s%s%s%s%s%s%s%s\n",
               (unsigned long long)seed, cov.seg0mid ? "" : " seg0mid", cov.dg1 ? "" : " dg1",
               cov.dg2 ? "" : " dg2", cov.past ? "" : " past", cov.grp ? "" : " grp",
-              cov.dec ? "" : " dec", cov.inc ? "" : " inc", cov.mlim ? "" : " mlim",
+              cov.dec ? "" : " dec", cov.inc ? "" : " inc", cov.phantom ? "" : " phantom",
+              cov.mlim ? "" : " mlim",
               cov.rlim ? "" : " rlim", cov.zl ? "" : " zl", cov.zr ? "" : " zr",
               cov.lrow ? "" : " lrow");
       return 3;
@@ -219,6 +229,13 @@ int main(int argc, char **argv)
     const int pat_top = (S - 1) * dil, kspan = (S - 1) * dil + 1;
     const int64_t ctx_xs = (rows % owt) * sw, ow_xs = owt * sw;
     const int64_t xs_init = (L % owt) * sw, dg_init = L / owt;
+    /* stride_h and the tile's last output row in rows (x stride_h): segments below it are not
+     * presented and the lanes of pixels there take lane 0's elements; now and then a limit no
+     * context reaches (every segment presented, every lane on its own) */
+    const int64_t sh = lin ? 1 : vrng_range(&g, 1, 3);
+    const int cut = lin || vrng_pct(&g, 80);
+    const int64_t ylast = cut ? (oht - 1) * sh : 0xffff;
+    const int64_t y_init = dg_init * sh, ctx_y = (rows / owt) * sh;
     const int noise = vrng_pct(&g, 30);
     /* lin, lane, pad_l, tile_w: those of the layer in linear contexts, else random (the lane
      * must ignore them) */
@@ -244,6 +261,12 @@ int main(int argc, char **argv)
         int64_t xs0 = (q0 % owt) * sw, xsl = (ql % owt) * sw;
         int64_t dseg = ql / owt - q0 / owt;
         int64_t lane_xs = (q % owt) * sw, lane_dg = q / owt - q0 / owt;
+        /* the segments presented: none below the tile's last output row */
+        int64_t nseg = cut && ql / owt >= oht ? oht - 1 - q0 / owt : dseg;
+        if (cut && q / owt >= oht) {   /* phantom: lane 0's taps */
+          lane_xs = xs0;
+          lane_dg = 0;
+        }
         int wrap0 = (q0 + rows) / owt - q0 / owt != rows / owt;
         if (lin) {
           /* one segment per channel and kernel row: the run of the plane from lane 0's first
@@ -284,7 +307,7 @@ int main(int argc, char **argv)
         }
         int nrp = (int)vrng_range(&g, 1, 3);
         for (int rp = 0; rp < nrp; rp++)
-          for (int64_t seg = 0; seg <= dseg; seg++) {
+          for (int64_t seg = 0; seg <= nseg; seg++) {
             int64_t xs_first = seg == 0 ? xs0 : 0, xs_last = seg == dseg ? xsl : ow_xs - sw;
             int64_t span = xs_last - xs_first + kspan;
             int64_t p = vrng_range(&g, 0, 60);
@@ -295,7 +318,7 @@ int main(int argc, char **argv)
               lw->rel = w - p;
               lw->seg = (int)seg;
               lw->last = rp == nrp - 1;
-              lw->clast = lw->last && seg == dseg && w + bus >= p + span;
+              lw->clast = lw->last && seg == nseg && w + bus >= p + span;
               lw->glast = lw->clast && k == n_ctx - 1;
               lw->k = (int)k;
               lw->kg = kg;
@@ -347,6 +370,10 @@ int main(int argc, char **argv)
       c->lane = v_lane;
       c->pad_l = v_pad_l;
       c->tile_w = v_tile_w;
+      c->y_init = (uint64_t)y_init;
+      c->ctx_y = (uint64_t)ctx_y;
+      c->str_h = (uint64_t)sh;
+      c->ylast = (uint64_t)ylast;
       c->start = first_cycle;
       c->wv = !first_cycle && wi < words.n && gap == 0;
       first_cycle = 0;
@@ -366,9 +393,11 @@ int main(int argc, char **argv)
         c->data = 0;
         for (int i = 0; i < bus; i++) c->data |= lw->data[i] << (8 * i);
         int needed[MAXBUS], nneed = 0;
-        int64_t loc = lin ? (int64_t)(int32_t)(uint32_t)v_lane
-                          : (int64_t)(int32_t)(xs_q - (dg_q == 0 ? (uint32_t)c->xs0 : 0u));
-        if (lin || lw->seg == dg_q) {
+        const int phantom = !lin && y_q > (uint32_t)ylast;
+        int64_t loc = lin       ? (int64_t)(int32_t)(uint32_t)v_lane
+                      : phantom ? 0
+                                : (int64_t)(int32_t)(xs_q - (dg_q == 0 ? (uint32_t)c->xs0 : 0u));
+        if (lin || lw->seg == (phantom ? 0 : dg_q)) {
           for (int i = 0; i < bus; i++) {
             int64_t t = lw->rel + i - loc;
             if (t >= 0 && t < pat_bits && ((pat >> t) & 1u) && !((taken >> i) & 1u)) {
@@ -402,6 +431,7 @@ int main(int argc, char **argv)
           if (dg_q == 1) cov.dg1 = 1;
           if (dg_q >= 2) cov.dg2 = 1;
           if ((int64_t)lw->k * rows + L >= npix) cov.past = 1;
+          if (phantom && L > 0) cov.phantom = 1;
         }
         if (npick > 0 && lin && L > 0) {
           int64_t q0 = (int64_t)lw->k * rows;
@@ -448,15 +478,18 @@ int main(int argc, char **argv)
       if (c->start) {
         xs_q = (uint32_t)xs_init;
         dg_q = (uint16_t)dg_init;
+        y_q = (uint32_t)y_init;
       } else if (c->ctx_adv) {
         uint32_t xs_n = xs_q + (uint32_t)ctx_xs;
         int wrap = xs_n >= (uint32_t)ow_xs;
         xs_q = wrap ? xs_n - (uint32_t)ow_xs : xs_n;
         dg_q = (uint16_t)(dg_q + wrap - c->wrap0);
+        y_q += (uint32_t)ctx_y + (wrap ? (uint32_t)sh : 0u);
         if (c->wrap0 && !wrap) cov.dec = 1;
         if (wrap && !c->wrap0) cov.inc = 1;
         int64_t q0 = (int64_t)(lw->k + 1) * rows, q = q0 + L;
-        if (xs_q != (uint32_t)((q % owt) * sw) || dg_q != (uint16_t)(q / owt - q0 / owt))
+        if (xs_q != (uint32_t)((q % owt) * sw) || dg_q != (uint16_t)(q / owt - q0 / owt) ||
+            y_q != (uint32_t)((q / owt) * sh))
           self_check_failed("lane position", cyc.n - 1);
       }
       if (c->adv) {
@@ -489,7 +522,7 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < cyc.n; i++) {
     lcycle_t *c = &VVEC_AT(cyc, lcycle_t, i);
     fprintf(f, "%x %08llx %x %llx %x %x %x %x %x %llx %x %llx %llx %llx %llx %llx %llx "
-               "%llx %llx %llx %llx  %x %x %llx %x\n",
+               "%llx %llx %llx %llx %llx %llx %llx %llx  %x %x %llx %x\n",
             (unsigned)c->wv, (unsigned long long)((uint64_t)c->rel & 0xffffffffu),
             (unsigned)c->seg, (unsigned long long)c->data, (unsigned)c->pl, (unsigned)c->adv,
             (unsigned)c->pop, (unsigned)c->start, (unsigned)c->ctx_adv,
@@ -498,7 +531,9 @@ int main(int argc, char **argv)
             (unsigned long long)c->dg_init, (unsigned long long)c->ctx_xs,
             (unsigned long long)c->ow_xs, (unsigned long long)c->lin,
             (unsigned long long)c->lane, (unsigned long long)c->pad_l,
-            (unsigned long long)c->tile_w, (unsigned)c->done, (unsigned)c->nonempty,
+            (unsigned long long)c->tile_w, (unsigned long long)c->y_init,
+            (unsigned long long)c->ctx_y, (unsigned long long)c->str_h,
+            (unsigned long long)c->ylast, (unsigned)c->done, (unsigned)c->nonempty,
             (unsigned long long)c->head, (unsigned)c->head_last);
   }
   close_out(f, out);

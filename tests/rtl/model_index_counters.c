@@ -4,13 +4,15 @@
  * A context is ROWS consecutive pixels of the output tile (oht rows x owt columns, row-major),
  * so it may span several output rows. "xs" values are column * stride_w. For a pass descriptor
  * the model lists the presented words directly, loop by loop (outermost first: filter group kg,
- * context k, channel c, kernel row r, segment seg = 0..dseg, word):
+ * context k, channel c, kernel row r, segment seg = 0..last, word):
  *   context state  xs0 (lane 0's xs), py0/y0 (lane 0's output row as pointer / rows), xsl
  *                  (lane ROWS-1's xs), dseg (lane ROWS-1's row relative to lane 0's); at the
  *                  start of each group xs0 = py0 = y0 = 0, xsl = last_xs, dseg = last_dseg;
  *                  after a context: xs0 += ctx_xs, wrap0 = xs0 >= ow_xs (then xs0 -= ow_xs),
  *                  py0 += ctx_py + (wrap0 ? oy_step : 0), y0 += ctx_y + (wrap0 ? str_h : 0),
  *                  xsl += ctx_xs with wrapl likewise, dseg += wrapl - wrap0
+ *   segments       0 .. last, where last is the first seg with seg == dseg or
+ *                  y0 + seg*str_h >= ylast (the tile's last output row: none below it)
  *   segment        xs_first = seg == 0 ? xs0 : 0, xs_last = seg == dseg ? xsl : ow_xs - str_w,
  *                  span = xs_last - xs_first + kspan,
  *                  p = base + c*plane + r*kr_step + py0 + seg*oy_step + xs_first (base signed)
@@ -47,7 +49,8 @@
  * (oy + r*dil_h - pad_t)*P + (ox + s*dil_w - pad_l) with its mask bit set iff its row is inside
  * the tile (taps of other columns are the lanes' to zero). The file keeps getting passes until
  * it covers contexts of 1, 2 and 3+ rows, a multi-row context starting mid-row, lanes past
- * npix, a multi-group pass, and a context advance where lane ROWS-1 wraps into a new row but
+ * npix, a context cut at the tile's last output row (ylast, 80% of the real descriptors; the
+ * rest have 0xffff, out of reach), a multi-group pass, and a context advance where lane ROWS-1 wraps into a new row but
  * lane 0 does not (dseg up) and one the other way (dseg down) (non-linear), a linear context
  * over 2+ output rows, and linear words with real elements and positions of the segment cut by
  * the plane start (fp < 0) and by the plane end (fp >= plane).
@@ -55,7 +58,7 @@
  * Usage: model_index_counters BUS AW SEED OUT.vec [inject]
  * Vector file: "BUS AW", then records:
  *   D n_ch n_kr n_ctx n_kg plane kr_step oy_step ctx_xs ctx_py ctx_y ow_xs last_xs last_dseg
- *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin
+ *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin ylast
  *                                     (hex; base as 32-bit two's complement) - apply now
  *   C start adv | vld rd addr mask rel seg pass_last ctx_last grp_last
  *                                     (hex; rel 32-bit two's complement) - one cycle: inputs,
@@ -65,7 +68,7 @@
  * With "inject" one expected field (rel, seg, mask, ctx_last or grp_last) is wrong on purpose. */
 #include "vec_common.h"
 
-#define NFIELD 23
+#define NFIELD 24
 #define MAX_WORDS 1500
 
 typedef struct {
@@ -77,7 +80,7 @@ typedef struct {
 
 enum {
   N_CH, N_KR, N_CTX, N_KG, PLANE, KR_STEP, OY_STEP, CTX_XS, CTX_PY, CTX_Y, OW_XS, LAST_XS,
-  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN
+  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN, YLAST
 };
 
 typedef struct {
@@ -96,7 +99,7 @@ typedef struct {
 
 /* What the passes so far have exercised (real descriptors). */
 typedef struct {
-  int seg1, seg2, seg3, midrow, past, kg, up, down;   /* non-linear */
+  int seg1, seg2, seg3, midrow, past, kg, up, down, tcut;   /* non-linear */
   int lin2, cut_lo, cut_hi;                             /* linear */
 } cover_t;
 
@@ -165,16 +168,18 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
           if (dseg >= 2) cv.seg3 = 1;
           if (dseg >= 1 && xs0 != 0) cv.midrow = 1;
           if (q0 + dd->rows > dd->oht * dd->owt) cv.past = 1;
+          if (ql / dd->owt >= dd->oht && d[YLAST] == (dd->oht - 1) * d[STR_H] && dseg >= 1)
+            cv.tcut = 1;
           if (kg > 0) cv.kg = 1;
         }
       }
-      const int64_t nseg = lin ? 1 : dseg + 1;
       for (int64_t c = 0; c < d[N_CH]; c++)
         for (int64_t r = 0; r < d[N_KR]; r++)
-          for (int64_t seg = 0; seg < nseg; seg++) {
-            const int last_seg = lin || seg == dseg;
+          for (int64_t seg = 0;; seg++) {
+            /* the last segment: lane ROWS-1's row, or the tile's last output row */
+            const int last_seg = lin || seg == dseg || y0 + seg * d[STR_H] >= d[YLAST];
             int64_t xs_first = seg == 0 ? xs0 : 0;
-            int64_t xs_last = last_seg ? xsl : d[OW_XS] - d[STR_W];
+            int64_t xs_last = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
             int64_t span = (lin ? d[LAST_XS] : xs_last - xs_first) + d[KSPAN];
             if (span <= 0) return 0;
             /* the segment's start in the channel plane, and in the SRAM */
@@ -232,6 +237,8 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
                 }
               }
             }
+            if (last_seg) break;
+            if (seg >= 40) return 0;
           }
       /* next context: ROWS pixels on */
       xs0 += d[CTX_XS];
@@ -303,6 +310,8 @@ static void real_desc(vrng *g, desc_t *dd, int lin)
     d[TILE_W] = tw;
     d[KSPAN] = (S - 1) * dil_w + 1;
     d[LIN] = lin;
+    /* most of the time the tile's last output row (no segment below it), else out of reach */
+    d[YLAST] = vrng_pct(g, 80) ? (oht - 1) * str_h : 0xffff;
     dd->rows = rows;
     dd->owt = owt;
     dd->oht = oht;
@@ -339,6 +348,7 @@ static void any_desc(vrng *g, desc_t *dd)
   d[TILE_W] = vrng_range(g, 1, 12);
   d[KSPAN] = vrng_range(g, 1, 2 * BUS);
   d[LIN] = vrng_pct(g, 25);
+  d[YLAST] = vrng_pct(g, 70) ? vrng_range(g, 0, 8) : 0xffff;
   dd->rows = dd->owt = dd->oht = dd->s = dd->dil_w = 0;
 }
 
@@ -364,7 +374,7 @@ int main(int argc, char **argv)
   const word_t *cur = NULL;   /* words of the running pass */
   size_t ncur = 0, idx = 0;   /* presented word: idx < ncur */
   word_t *store = NULL;
-  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
   /* One cycle: inputs, state update, expected presentation. */
 #define CYCLE(START, ADV)                                                          \
@@ -382,13 +392,14 @@ int main(int argc, char **argv)
   int npass = (int)vrng_range(&g, 12, 18);
   for (int pass = 0;; pass++) {
     int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg &&
-                  cov.up && cov.down && cov.lin2 && cov.cut_lo && cov.cut_hi;
+                  cov.up && cov.down && cov.tcut && cov.lin2 && cov.cut_lo && cov.cut_hi;
     if (pass >= npass && covered) break;
     if (pass >= 200) {
-      fprintf(stderr, "coverage not reached in 200 passes (seed %llu):%s%s%s%s%s%s%s%s%s%s%s\n",
+      fprintf(stderr, "coverage not reached in 200 passes (seed %llu):%s%s%s%s%s%s%s%s%s%s%s%s\n",
               (unsigned long long)seed, cov.seg1 ? "" : " seg1", cov.seg2 ? "" : " seg2",
               cov.seg3 ? "" : " seg3", cov.midrow ? "" : " midrow", cov.past ? "" : " past",
               cov.kg ? "" : " kg", cov.up ? "" : " up", cov.down ? "" : " down",
+              cov.tcut ? "" : " tcut",
               cov.lin2 ? "" : " lin2", cov.cut_lo ? "" : " cut_lo", cov.cut_hi ? "" : " cut_hi");
       return 3;
     }
