@@ -76,8 +76,8 @@ module sagen_core #(
   // 11 stride_h | dil_h  12 rows per context (in rows) | stride_w             13 pad_l | pad_t
   // 14 tile_w | tile_h   15 pattern top | kernel span    16 reduction length L
   // 17 x of the last lane (first context)  18 its output row | the tile's last output row
-  //    times stride_h (no context reads a segment below it)  19 row step per context
-  // 20 flags: accumulate, ifmap bank, weight bank, output bank
+  //    (output rows - 1: no context reads a segment below it)  19 row step per context
+  // 20 flags: accumulate, ifmap bank, weight bank, output bank; [31:16] output rows per context
   // 21 tile width as the contexts see it | real tile width: a wider virtual width keeps every
   //    context inside one output row (lanes past the real width idle)
   // The dense tap sequence of a context, per axis (rows | columns), for the tap sequencer:
@@ -114,7 +114,7 @@ module sagen_core #(
   wire [31:0] d_len      = desc[16*32 +: 32];
   wire [31:0] d_last_xs  = desc[17*32 +: 32];
   wire [15:0] d_last_seg = desc[18*32 +: 16];
-  wire [15:0] d_ylast    = desc[18*32+16 +: 16];
+  wire [15:0] d_oh_last  = desc[18*32+16 +: 16];
   wire [31:0] d_ctx_py   = desc[19*32 +: 32];
   wire [31:0] d_flags    = desc[20*32 +: 32];
   wire [15:0] d_ow_real  = desc[21*32 +: 16];
@@ -316,7 +316,8 @@ module sagen_core #(
     .ow_xs_i      (d_ow_xs),
     .last_xs_i    (d_last_xs),
     .last_dseg_i  (d_last_seg),
-    .ylast_i      (d_ylast),
+    .oh_last_i    (d_oh_last),
+    .ctx_rows_i   (d_flags[31:16]),
     .base_i       (d_base),
     .dil_h_i      (d_dil_h),
     .str_h_i      (d_str_h),
@@ -608,7 +609,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[31:6], desc[18*32+16 +: 16], macs[31:16],
+  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:6], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
 

@@ -42,10 +42,7 @@ module sagen_feed_lane #(
   input  wire                    start_i,      // load the position in the first context
   input  wire [31:0]             xs_init_i,    // column * stride_w in the first context
   input  wire [15:0]             dg_init_i,    // output row offset from lane 0 in the first context
-  input  wire [31:0]             y_init_i,     // output row * stride_h in the first context
-  input  wire [15:0]             ctx_y_i,      // rows per context * stride_h
-  input  wire [15:0]             str_h_i,      // stride_h
-  input  wire [15:0]             ylast_i,      // the tile's last output row * stride_h
+  input  wire [15:0]             rows_left_i,  // the tile's output rows below lane 0's
   input  wire                    ctx_adv_i,    // the word stream moves to the next context
   input  wire [31:0]             ctx_xs_i,     // x advance per context (stride_w units)
   input  wire [31:0]             ow_xs_i,      // output tile width * stride_w
@@ -70,9 +67,9 @@ module sagen_feed_lane #(
   // ---- align the kernel pattern with the bus ------------------------------------------------
   // A pixel below the tile's last output row (phantom: the context runs past the tile's end)
   // has no segment of its own; the lane takes lane 0's elements, and its result is dropped.
-  reg  [31:0] xs_q, y_q;
+  reg  [31:0] xs_q;
   reg  [15:0] dg_q;
-  wire        phantom = !lin_i && (y_q > {16'd0, ylast_i});
+  wire        phantom = !lin_i && (dg_q > rows_left_i);
   wire        mine = lin_i || (word_seg_i == (phantom ? 16'd0 : dg_q));
   wire signed [31:0] loc = lin_i   ? $signed(lane_i) :
                            phantom ? 32'sd0 : xs_q - ((dg_q == 16'd0) ? xs0_i : 32'd0);
@@ -174,15 +171,12 @@ module sagen_feed_lane #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xs_q <= 32'd0;
-      y_q  <= 32'd0;
       dg_q <= 16'd0;
     end else if (start_i) begin
       xs_q <= xs_init_i;
-      y_q  <= y_init_i;
       dg_q <= dg_init_i;
     end else if (ctx_adv_i) begin
       xs_q <= wrap ? xs_n - ow_xs_i : xs_n;
-      y_q  <= y_q + {16'd0, ctx_y_i} + (wrap ? {16'd0, str_h_i} : 32'd0);
       dg_q <= dg_q + {15'd0, wrap} - {15'd0, wrap0_i};
     end
   end

@@ -34,7 +34,8 @@ module sagen_feeder #(
   input  wire [31:0]             ow_xs_i,
   input  wire [31:0]             last_xs_i,
   input  wire [15:0]             last_dseg_i,
-  input  wire [15:0]             ylast_i,
+  input  wire [15:0]             oh_last_i,
+  input  wire [15:0]             ctx_rows_i,
   input  wire [31:0]             base_i,
   input  wire [15:0]             dil_h_i,
   input  wire [15:0]             str_h_i,
@@ -110,7 +111,8 @@ module sagen_feeder #(
     .ow_xs_i    (ow_xs_i),
     .last_xs_i  (last_xs_i),
     .last_dseg_i(last_dseg_i),
-    .ylast_i    (ylast_i),
+    .oh_last_i  (oh_last_i),
+    .ctx_rows_i (ctx_rows_i),
     .base_i     (base_i),
     .dil_h_i    (dil_h_i),
     .str_h_i    (str_h_i),
@@ -179,24 +181,30 @@ module sagen_feeder #(
     else if (ctx_adv) xs0_q <= wrap0 ? xs0_n - ow_xs_i : xs0_n;
   end
 
-  // Pixel of each lane in the first context: lane l is pixel l of the tile, row-major (its
-  // row also in rows times stride_h, y).
-  reg [ROWS*32-1:0] xs_init, y_init;
+  // Lane 0's output row in the tile, and the rows below it that the tile still has: a lane
+  // further down than that (past the tile's end) takes lane 0's elements.
+  reg  [15:0] orow0_q;
+  wire [15:0] rows_left = oh_last_i - orow0_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      orow0_q <= 16'd0;
+    else if (ctx_rst) orow0_q <= 16'd0;
+    else if (ctx_adv) orow0_q <= orow0_q + ctx_rows_i + {15'd0, wrap0};
+  end
+
+  // Pixel of each lane in the first context: lane l is pixel l of the tile, row-major.
+  reg [ROWS*32-1:0] xs_init;
   reg [ROWS*16-1:0] dg_init;
-  reg [31:0]        xs_t, y_t;
+  reg [31:0]        xs_t;
   reg [15:0]        dg_t;
   always @* begin
     xs_t = 32'd0;
-    y_t  = 32'd0;
     dg_t = 16'd0;
     for (i = 0; i < ROWS; i = i + 1) begin
       xs_init[i*32 +: 32] = xs_t;
-      y_init[i*32 +: 32]  = y_t;
       dg_init[i*16 +: 16] = dg_t;
       xs_t = xs_t + {16'd0, str_w_i};
       if (xs_t >= ow_xs_i) begin
         xs_t = xs_t - ow_xs_i;
-        y_t  = y_t + {16'd0, str_h_i};
         dg_t = dg_t + 16'd1;
       end
     end
@@ -227,10 +235,7 @@ module sagen_feeder #(
         .start_i    (ctx_rst),
         .xs_init_i  (xs_init[l*32 +: 32]),
         .dg_init_i  (dg_init[l*16 +: 16]),
-        .y_init_i   (y_init[l*32 +: 32]),
-        .ctx_y_i    (ctx_y_i),
-        .str_h_i    (str_h_i),
-        .ylast_i    (ylast_i),
+        .rows_left_i(rows_left),
         .ctx_adv_i  (ctx_adv),
         .ctx_xs_i   (ctx_xs_i),
         .ow_xs_i    (ow_xs_i),

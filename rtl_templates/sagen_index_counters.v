@@ -48,7 +48,8 @@ module sagen_index_counters #(
   input  wire [31:0]       ow_xs_i,      // output tile width * stride_w
   input  wire [31:0]       last_xs_i,    // x of lane ROWS-1 in the first context
   input  wire [15:0]       last_dseg_i,  // output row of lane ROWS-1 in the first context
-  input  wire [15:0]       ylast_i,      // the tile's last output row, in rows: (oht-1)*stride_h
+  input  wire [15:0]       oh_last_i,    // the tile's last output row (output rows - 1)
+  input  wire [15:0]       ctx_rows_i,   // output rows per context: ROWS div out_w
   input  wire [31:0]       base_i,       // signed: -(pad_top * pitch + pad_left)
   input  wire [15:0]       dil_h_i,      // kernel-row step in rows
   input  wire [15:0]       str_h_i,      // output-row step in rows
@@ -82,13 +83,14 @@ module sagen_index_counters #(
   reg [31:0] py0, xs0, xsl;
   reg [31:0] y0;
   reg [15:0] dseg;
+  reg [15:0] orow0;                  // lane 0's output row in the tile
   reg [31:0] w_ptr_q;                // next word pointer inside a segment
 
   // A context's last segment is lane ROWS-1's row, or the tile's last output row when lanes
   // past the tile's end would wrap beyond it (the feed lanes of those pixels copy lane 0).
   wire        first_seg = (i_seg == 16'd0);
   wire        lane_seg  = (i_seg == dseg);
-  wire        tile_end  = (y0 + y_g >= {16'd0, ylast_i});
+  wire        tile_end  = (i_seg >= oh_last_i - orow0);
   wire        last_seg  = lin_i || lane_seg || tile_end;
   wire [31:0] xs_first  = first_seg ? xs0 : 32'd0;
   wire [31:0] xs_last   = lane_seg ? xsl : ow_xs_i - {16'd0, str_w_i};
@@ -147,11 +149,13 @@ module sagen_index_counters #(
       i_w <= 32'd0; i_c <= 32'd0; i_ctx <= 32'd0; i_r <= 16'd0; i_seg <= 16'd0; i_kg <= 16'd0;
       p_c <= 32'd0; p_r <= 32'd0; p_g <= 32'd0; y_r <= 32'd0; y_g <= 32'd0;
       py0 <= 32'd0; xs0 <= 32'd0; xsl <= 32'd0; y0 <= 32'd0; dseg <= 16'd0; w_ptr_q <= 32'd0;
+      orow0 <= 16'd0;
     end else if (start_i) begin
       vld_o <= 1'b1;
       i_w <= 32'd0; i_c <= 32'd0; i_ctx <= 32'd0; i_r <= 16'd0; i_seg <= 16'd0; i_kg <= 16'd0;
       p_c <= 32'd0; p_r <= 32'd0; p_g <= 32'd0; y_r <= 32'd0; y_g <= 32'd0;
       py0 <= 32'd0; xs0 <= 32'd0; xsl <= last_xs_i; y0 <= 32'd0; dseg <= last_dseg_i;
+      orow0 <= 16'd0;
     end else if (vld_o && adv_i) begin
       if (!last_w) begin
         i_w     <= i_w + 32'd1;
@@ -182,9 +186,11 @@ module sagen_index_counters #(
                 py0   <= py0 + ctx_py_i + (wrap0 ? oy_step_i : 32'd0);
                 y0    <= y0 + {16'd0, ctx_y_i} + (wrap0 ? {16'd0, str_h_i} : 32'd0);
                 dseg  <= dseg + {15'd0, wrapl} - {15'd0, wrap0};
+                orow0 <= orow0 + ctx_rows_i + {15'd0, wrap0};
               end else begin                       // next filter group: the sweep again
                 i_ctx <= 32'd0;
                 xs0 <= 32'd0; xsl <= last_xs_i; py0 <= 32'd0; y0 <= 32'd0; dseg <= last_dseg_i;
+                orow0 <= 16'd0;
                 i_kg <= i_kg + 16'd1;
                 if (last_kg) vld_o <= 1'b0;
               end

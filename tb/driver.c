@@ -296,7 +296,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   long kspan = (t->st - 1) * l->dw + 1;
   long ctx_y = (lanes / owv) * l->sh;
   if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
-      ctx_y > 65535 || owv > 65535 || (t->oht - 1) * l->sh > 65535)
+      ctx_y > 65535 || owv > 65535)
     return -1;
   if ((double)t->ct * th * pitch > 2e9) return -1;
   /* linear contexts only pay off across rows: a one-row tile keeps its bus-aligned pitch */
@@ -862,10 +862,10 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_LAST_XS] = (uint32_t)(p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
   /* and no context reads a segment below the tile's last output row (the lanes of pixels
    * past the tile copy lane 0) */
-  d[D_LAST_SEG] = pack16((p->oht - 1) * l->sh, p->lin ? 0 : (lanes - 1) / p->owv);
+  d[D_LAST_SEG] = pack16(p->oht - 1, p->lin ? 0 : (lanes - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
-                         (zero_fill != 0) << 4 | p->lin << 5);
+                         (zero_fill != 0) << 4 | p->lin << 5 | (uint32_t)ctx_rows << 16);
   d[D_OWV_OW] = pack16(p->owv, p->owt);
   dense_axis_t ah = dense_axis(p->r0, p->rt, l->r, l->lead_h, l->gap_h, l->dense_h, l->no_ops);
   dense_axis_t aw = dense_axis(p->s0, p->st, l->s, l->lead_w, l->gap_w, l->dense_w, l->no_ops);

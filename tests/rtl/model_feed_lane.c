@@ -37,15 +37,15 @@
  * w+i-org-c*plane, zero outside [0, plane) (masked by the index counters). In noisy ones xs0
  * is random throughout.
  *
- * Segments below the tile's last output row: in 80% of the non-linear configurations (stride_h
- * 1..3) ylast = (oht-1)*stride_h and a context presents no segment below row oht-1; a lane
- * whose pixel is there (phantom) must push lane 0's taps. In the others ylast = 0xffff: every
- * segment up to dseg is presented and every lane takes its own.
+ * Segments below the tile's last output row: in 80% of the non-linear configurations a
+ * context presents no segment below row oht-1, and rows_left (as the feeder holds it, that of
+ * the next word's context) is oht-1 minus lane 0's row; a lane whose pixel is below the tile
+ * (phantom) must push lane 0's taps. In the others rows_left = 0xffff: every segment up to
+ * dseg is presented and every lane takes its own.
  *
- * Modelled behaviour: the lane keeps xs_q, dg_q (16 bits) and y_q (its row * stride_h): start
- * loads xs_init/dg_init/y_init; ctx_adv does xs_q += ctx_xs, wrap = xs_q >= ow_xs (then
- * xs_q -= ow_xs), dg_q += wrap - wrap0, y_q += ctx_y + (wrap ? stride_h : 0). The lane is
- * phantom iff not lin and y_q > ylast. A presented word is the lane's iff seg == (phantom ? 0 :
+ * Modelled behaviour: the lane keeps xs_q and dg_q (16 bits): start loads xs_init/dg_init;
+ * ctx_adv does xs_q += ctx_xs, wrap = xs_q >= ow_xs (then xs_q -= ow_xs), dg_q += wrap - wrap0.
+ * The lane is phantom iff not lin and dg_q > rows_left. A presented word is the lane's iff seg == (phantom ? 0 :
  * dg_q); then with loc = phantom ? 0 : xs_q - (dg_q == 0 ? xs0 : 0) the lane needs bus position i iff pattern bit t = rel + i - loc is set. Each cycle it takes,
  * in bus order, the first min(M, room) still-needed positions, room = DEPTH - count + pop, and
  * appends them to its FIFO (after this cycle's pop from the head); an element is flagged last
@@ -68,8 +68,7 @@
  * Usage: model_feed_lane BUS M DEPTH PAT_BITS SEED OUT.vec [inject]  (IN_BITS = 8)
  * Vector file: "BUS M DEPTH PAT_BITS NCYC", then one line per cycle (hex):
  *   word_vld rel seg data pass_last word_adv pop start ctx_adv xs0 wrap0 pat pat_top xs_init
- *   dg_init ctx_xs ow_xs lin lane pad_l tile_w y_init ctx_y str_h ylast
- *   | done nonempty head head_last
+ *   dg_init ctx_xs ow_xs lin lane pad_l tile_w rows_left | done nonempty head head_last
  * rel is 32-bit two's complement, data holds bus element i in bits [8i+7:8i]. done is the
  * value during the cycle (checked only while word_vld); nonempty/head/head_last the state after
  * the rising edge (head and head_last only while nonempty). With "inject" one expected done
@@ -84,6 +83,7 @@ typedef struct {
   int64_t rel;
   int seg, last, clast, glast, k, kg;
   int64_t xs0;   /* lane 0's xs in the word's context */
+  int64_t rows_left;   /* the tile's output rows below lane 0's in the word's context */
   int wrap0;     /* lane 0 goes to the next output row after the word's context */
   uint64_t data[MAXBUS];
 } lword_t;
@@ -98,7 +98,7 @@ typedef struct {
   int64_t rel;
   uint64_t data, xs0;
   uint64_t pat, pat_top, xs_init, dg_init, ctx_xs, ow_xs;
-  uint64_t lin, lane, pad_l, tile_w, y_init, ctx_y, str_h, ylast;
+  uint64_t lin, lane, pad_l, tile_w, rows_left;
   int done, nonempty, head_last;
   uint64_t head;
 } lcycle_t;
@@ -150,7 +150,6 @@ int main(int argc, char **argv)
   int fifo_l[FIFO_MAX], count = 0;
   uint32_t xs_q = 0;                       /* the lane's position registers */
   uint16_t dg_q = 0;
-  uint32_t y_q = 0;
   cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   uint8_t *tile = NULL;                    /* a linear configuration's ifmap tile */
   static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
@@ -229,13 +228,10 @@ int main(int argc, char **argv)
     const int pat_top = (S - 1) * dil, kspan = (S - 1) * dil + 1;
     const int64_t ctx_xs = (rows % owt) * sw, ow_xs = owt * sw;
     const int64_t xs_init = (L % owt) * sw, dg_init = L / owt;
-    /* stride_h and the tile's last output row in rows (x stride_h): segments below it are not
-     * presented and the lanes of pixels there take lane 0's elements; now and then a limit no
-     * context reaches (every segment presented, every lane on its own) */
-    const int64_t sh = lin ? 1 : vrng_range(&g, 1, 3);
+    /* segments below the tile's last output row are not presented and the lanes of pixels
+     * there take lane 0's elements; now and then a limit no context reaches (every segment
+     * presented, every lane on its own) */
     const int cut = lin || vrng_pct(&g, 80);
-    const int64_t ylast = cut ? (oht - 1) * sh : 0xffff;
-    const int64_t y_init = dg_init * sh, ctx_y = (rows / owt) * sh;
     const int noise = vrng_pct(&g, 30);
     /* lin, lane, pad_l, tile_w: those of the layer in linear contexts, else random (the lane
      * must ignore them) */
@@ -263,6 +259,7 @@ int main(int argc, char **argv)
         int64_t lane_xs = (q % owt) * sw, lane_dg = q / owt - q0 / owt;
         /* the segments presented: none below the tile's last output row */
         int64_t nseg = cut && ql / owt >= oht ? oht - 1 - q0 / owt : dseg;
+        int64_t rows_left = cut ? oht - 1 - q0 / owt : 0xffff;
         if (cut && q / owt >= oht) {   /* phantom: lane 0's taps */
           lane_xs = xs0;
           lane_dg = 0;
@@ -287,6 +284,7 @@ int main(int argc, char **argv)
                 lw->k = (int)k;
                 lw->kg = kg;
                 lw->xs0 = xs0;
+                lw->rows_left = rows_left;
                 lw->wrap0 = wrap0;
                 for (int i = 0; i < bus; i++) {
                   int64_t fp = w + i - org - c * plane;
@@ -323,6 +321,7 @@ int main(int argc, char **argv)
               lw->k = (int)k;
               lw->kg = kg;
               lw->xs0 = xs0;
+              lw->rows_left = rows_left;
               lw->wrap0 = wrap0;
               for (int i = 0; i < bus; i++) lw->data[i] = vrng_u64(&g) & 0xffu;
             }
@@ -370,10 +369,6 @@ int main(int argc, char **argv)
       c->lane = v_lane;
       c->pad_l = v_pad_l;
       c->tile_w = v_tile_w;
-      c->y_init = (uint64_t)y_init;
-      c->ctx_y = (uint64_t)ctx_y;
-      c->str_h = (uint64_t)sh;
-      c->ylast = (uint64_t)ylast;
       c->start = first_cycle;
       c->wv = !first_cycle && wi < words.n && gap == 0;
       first_cycle = 0;
@@ -382,6 +377,8 @@ int main(int argc, char **argv)
       c->xs0 = wi < words.n ? (uint64_t)VVEC_AT(words, lword_t, wi).xs0 : 0;
       if (noise && (dg_q != 0 || lin)) c->xs0 = (uint64_t)vrng_range(&g, 0, 63);
       c->wrap0 = noise ? vrng_pct(&g, 50) : (wi < words.n && VVEC_AT(words, lword_t, wi).wrap0);
+      /* the rows left as the feeder holds them: those of the next word's context */
+      c->rows_left = wi < words.n ? (uint64_t)VVEC_AT(words, lword_t, wi).rows_left : 0xffff;
       int npick = 0, picked[MAXBUS];
       int64_t tap[MAXBUS];
       uint64_t val[MAXBUS];   /* what the picks push */
@@ -393,7 +390,7 @@ int main(int argc, char **argv)
         c->data = 0;
         for (int i = 0; i < bus; i++) c->data |= lw->data[i] << (8 * i);
         int needed[MAXBUS], nneed = 0;
-        const int phantom = !lin && y_q > (uint32_t)ylast;
+        const int phantom = !lin && dg_q > (uint16_t)c->rows_left;
         int64_t loc = lin       ? (int64_t)(int32_t)(uint32_t)v_lane
                       : phantom ? 0
                                 : (int64_t)(int32_t)(xs_q - (dg_q == 0 ? (uint32_t)c->xs0 : 0u));
@@ -478,18 +475,15 @@ int main(int argc, char **argv)
       if (c->start) {
         xs_q = (uint32_t)xs_init;
         dg_q = (uint16_t)dg_init;
-        y_q = (uint32_t)y_init;
       } else if (c->ctx_adv) {
         uint32_t xs_n = xs_q + (uint32_t)ctx_xs;
         int wrap = xs_n >= (uint32_t)ow_xs;
         xs_q = wrap ? xs_n - (uint32_t)ow_xs : xs_n;
         dg_q = (uint16_t)(dg_q + wrap - c->wrap0);
-        y_q += (uint32_t)ctx_y + (wrap ? (uint32_t)sh : 0u);
         if (c->wrap0 && !wrap) cov.dec = 1;
         if (wrap && !c->wrap0) cov.inc = 1;
         int64_t q0 = (int64_t)(lw->k + 1) * rows, q = q0 + L;
-        if (xs_q != (uint32_t)((q % owt) * sw) || dg_q != (uint16_t)(q / owt - q0 / owt) ||
-            y_q != (uint32_t)((q / owt) * sh))
+        if (xs_q != (uint32_t)((q % owt) * sw) || dg_q != (uint16_t)(q / owt - q0 / owt))
           self_check_failed("lane position", cyc.n - 1);
       }
       if (c->adv) {
@@ -522,7 +516,7 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < cyc.n; i++) {
     lcycle_t *c = &VVEC_AT(cyc, lcycle_t, i);
     fprintf(f, "%x %08llx %x %llx %x %x %x %x %x %llx %x %llx %llx %llx %llx %llx %llx "
-               "%llx %llx %llx %llx %llx %llx %llx %llx  %x %x %llx %x\n",
+               "%llx %llx %llx %llx %llx  %x %x %llx %x\n",
             (unsigned)c->wv, (unsigned long long)((uint64_t)c->rel & 0xffffffffu),
             (unsigned)c->seg, (unsigned long long)c->data, (unsigned)c->pl, (unsigned)c->adv,
             (unsigned)c->pop, (unsigned)c->start, (unsigned)c->ctx_adv,
@@ -531,9 +525,8 @@ int main(int argc, char **argv)
             (unsigned long long)c->dg_init, (unsigned long long)c->ctx_xs,
             (unsigned long long)c->ow_xs, (unsigned long long)c->lin,
             (unsigned long long)c->lane, (unsigned long long)c->pad_l,
-            (unsigned long long)c->tile_w, (unsigned long long)c->y_init,
-            (unsigned long long)c->ctx_y, (unsigned long long)c->str_h,
-            (unsigned long long)c->ylast, (unsigned)c->done, (unsigned)c->nonempty,
+            (unsigned long long)c->tile_w, (unsigned long long)c->rows_left,
+            (unsigned)c->done, (unsigned)c->nonempty,
             (unsigned long long)c->head, (unsigned)c->head_last);
   }
   close_out(f, out);

@@ -12,7 +12,9 @@
  *                  py0 += ctx_py + (wrap0 ? oy_step : 0), y0 += ctx_y + (wrap0 ? str_h : 0),
  *                  xsl += ctx_xs with wrapl likewise, dseg += wrapl - wrap0
  *   segments       0 .. last, where last is the first seg with seg == dseg or
- *                  y0 + seg*str_h >= ylast (the tile's last output row: none below it)
+ *                  seg >= (oh_last - orow0) mod 2^16 (the tile's last output row: none below
+ *                  it); orow0 (lane 0's output row, 16 bits) is 0 at the start of each group
+ *                  and moves by ctx_rows + wrap0 after a context
  *   segment        xs_first = seg == 0 ? xs0 : 0, xs_last = seg == dseg ? xsl : ow_xs - str_w,
  *                  span = xs_last - xs_first + kspan,
  *                  p = base + c*plane + r*kr_step + py0 + seg*oy_step + xs_first (base signed)
@@ -49,7 +51,7 @@
  * (oy + r*dil_h - pad_t)*P + (ox + s*dil_w - pad_l) with its mask bit set iff its row is inside
  * the tile (taps of other columns are the lanes' to zero). The file keeps getting passes until
  * it covers contexts of 1, 2 and 3+ rows, a multi-row context starting mid-row, lanes past
- * npix, a context cut at the tile's last output row (ylast, 80% of the real descriptors; the
+ * npix, a context cut at the tile's last output row (oh_last, 80% of the real descriptors; the
  * rest have 0xffff, out of reach), a multi-group pass, and a context advance where lane ROWS-1 wraps into a new row but
  * lane 0 does not (dseg up) and one the other way (dseg down) (non-linear), a linear context
  * over 2+ output rows, and linear words with real elements and positions of the segment cut by
@@ -58,7 +60,7 @@
  * Usage: model_index_counters BUS AW SEED OUT.vec [inject]
  * Vector file: "BUS AW", then records:
  *   D n_ch n_kr n_ctx n_kg plane kr_step oy_step ctx_xs ctx_py ctx_y ow_xs last_xs last_dseg
- *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin ylast
+ *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin oh_last ctx_rows
  *                                     (hex; base as 32-bit two's complement) - apply now
  *   C start adv | vld rd addr mask rel seg pass_last ctx_last grp_last
  *                                     (hex; rel 32-bit two's complement) - one cycle: inputs,
@@ -68,7 +70,7 @@
  * With "inject" one expected field (rel, seg, mask, ctx_last or grp_last) is wrong on purpose. */
 #include "vec_common.h"
 
-#define NFIELD 24
+#define NFIELD 25
 #define MAX_WORDS 1500
 
 typedef struct {
@@ -80,7 +82,8 @@ typedef struct {
 
 enum {
   N_CH, N_KR, N_CTX, N_KG, PLANE, KR_STEP, OY_STEP, CTX_XS, CTX_PY, CTX_Y, OW_XS, LAST_XS,
-  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN, YLAST
+  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN, OH_LAST,
+  CTX_ROWS
 };
 
 typedef struct {
@@ -136,7 +139,7 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
   cover_t cv = *cov;
   words->n = 0;
   for (int64_t kg = 0; kg < d[N_KG]; kg++) {
-    int64_t xs0 = 0, py0 = 0, y0 = 0, xsl = d[LAST_XS], dseg = d[LAST_DSEG];
+    int64_t xs0 = 0, py0 = 0, y0 = 0, xsl = d[LAST_XS], dseg = d[LAST_DSEG], orow0 = 0;
     for (int64_t k = 0; k < d[N_CTX]; k++) {
       if (!lin && (dseg < 0 || dseg > 40)) return 0;
       if (dd->rows) {
@@ -168,7 +171,7 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
           if (dseg >= 2) cv.seg3 = 1;
           if (dseg >= 1 && xs0 != 0) cv.midrow = 1;
           if (q0 + dd->rows > dd->oht * dd->owt) cv.past = 1;
-          if (ql / dd->owt >= dd->oht && d[YLAST] == (dd->oht - 1) * d[STR_H] && dseg >= 1)
+          if (ql / dd->owt >= dd->oht && d[OH_LAST] == dd->oht - 1 && dseg >= 1)
             cv.tcut = 1;
           if (kg > 0) cv.kg = 1;
         }
@@ -177,7 +180,7 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
         for (int64_t r = 0; r < d[N_KR]; r++)
           for (int64_t seg = 0;; seg++) {
             /* the last segment: lane ROWS-1's row, or the tile's last output row */
-            const int last_seg = lin || seg == dseg || y0 + seg * d[STR_H] >= d[YLAST];
+            const int last_seg = lin || seg == dseg || seg >= ((d[OH_LAST] - orow0) & 0xffff);
             int64_t xs_first = seg == 0 ? xs0 : 0;
             int64_t xs_last = seg == dseg ? xsl : d[OW_XS] - d[STR_W];
             int64_t span = (lin ? d[LAST_XS] : xs_last - xs_first) + d[KSPAN];
@@ -250,6 +253,7 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
       py0 += d[CTX_PY] + (wrap0 ? d[OY_STEP] : 0);
       y0 += d[CTX_Y] + (wrap0 ? d[STR_H] : 0);
       dseg += wrapl - wrap0;
+      orow0 = (orow0 + d[CTX_ROWS] + wrap0) & 0xffff;
       if (dd->rows && !lin && wrapl && !wrap0) cv.up = 1;
       if (dd->rows && !lin && wrap0 && !wrapl) cv.down = 1;
     }
@@ -311,7 +315,8 @@ static void real_desc(vrng *g, desc_t *dd, int lin)
     d[KSPAN] = (S - 1) * dil_w + 1;
     d[LIN] = lin;
     /* most of the time the tile's last output row (no segment below it), else out of reach */
-    d[YLAST] = vrng_pct(g, 80) ? (oht - 1) * str_h : 0xffff;
+    d[OH_LAST] = vrng_pct(g, 80) ? oht - 1 : 0xffff;
+    d[CTX_ROWS] = rows / owt;
     dd->rows = rows;
     dd->owt = owt;
     dd->oht = oht;
@@ -348,7 +353,8 @@ static void any_desc(vrng *g, desc_t *dd)
   d[TILE_W] = vrng_range(g, 1, 12);
   d[KSPAN] = vrng_range(g, 1, 2 * BUS);
   d[LIN] = vrng_pct(g, 25);
-  d[YLAST] = vrng_pct(g, 70) ? vrng_range(g, 0, 8) : 0xffff;
+  d[OH_LAST] = vrng_pct(g, 70) ? vrng_range(g, 0, 8) : 0xffff;
+  d[CTX_ROWS] = vrng_range(g, 0, 3);
   dd->rows = dd->owt = dd->oht = dd->s = dd->dil_w = 0;
 }
 

@@ -24,8 +24,7 @@ module tb_feed_lane;
   reg                       lin = 1'b0;
   reg  [31:0]               lane = 32'd0;
   reg  [15:0]               pad_l = 16'd0, tile_w = 16'd0;
-  reg  [31:0]               y_init = 32'd0;
-  reg  [15:0]               ctx_y = 16'd0, str_h = 16'd1, ylast = 16'd0;
+  reg  [15:0]               rows_left = 16'd0;
   wire                      done, nonempty, head_last;
   wire [IN_BITS-1:0]        head;
 
@@ -34,8 +33,8 @@ module tb_feed_lane;
     .clk_i(clk), .rst_ni(rst_n),
     .word_vld_i(word_vld), .word_i(word), .word_rel_i(word_rel), .word_adv_i(word_adv),
     .word_seg_i(word_seg), .pass_last_i(pass_last), .pat_i(pat), .pat_top_i(pat_top),
-    .start_i(start), .xs_init_i(xs_init), .dg_init_i(dg_init), .y_init_i(y_init),
-    .ctx_y_i(ctx_y), .str_h_i(str_h), .ylast_i(ylast), .ctx_adv_i(ctx_adv),
+    .start_i(start), .xs_init_i(xs_init), .dg_init_i(dg_init), .rows_left_i(rows_left),
+    .ctx_adv_i(ctx_adv),
     .ctx_xs_i(ctx_xs), .ow_xs_i(ow_xs), .xs0_i(xs0), .wrap0_i(wrap0),
     .lin_i(lin), .lane_i(lane), .pad_l_i(pad_l), .tile_w_i(tile_w),
     .pop_i(pop), .done_o(done), .nonempty_o(nonempty), .head_o(head),
@@ -45,7 +44,7 @@ module tb_feed_lane;
   integer p_bus, p_m, p_depth, p_pat, ncyc;
   reg [63:0] v_wv, v_rel, v_seg, v_pl, v_adv, v_pop, v_start, v_cadv, v_xs0, v_wrap0;
   reg [63:0] v_pat, v_top, v_xsi, v_dgi, v_cxs, v_owxs, v_lin, v_lane, v_padl, v_tilew;
-  reg [63:0] v_yi, v_cy, v_sh, v_yl;
+  reg [63:0] v_rl;
   reg [BUS*IN_BITS-1:0] v_data;
   reg [63:0] e_done, e_ne, e_head, e_last;
 
@@ -63,9 +62,9 @@ module tb_feed_lane;
                       v_wv, v_rel, v_seg, v_data, v_pl, v_adv, v_pop, v_start, v_cadv, v_xs0,
                       v_wrap0, v_pat, v_top, v_xsi, v_dgi, v_cxs, v_owxs);
       if (nread != 17) vec_error("cycle line");
-      nread = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h", v_lin, v_lane, v_padl,
-                      v_tilew, v_yi, v_cy, v_sh, v_yl, e_done, e_ne, e_head, e_last);
-      if (nread != 12) vec_error("cycle line");
+      nread = $fscanf(fd, "%h %h %h %h %h %h %h %h %h", v_lin, v_lane, v_padl, v_tilew, v_rl,
+                      e_done, e_ne, e_head, e_last);
+      if (nread != 9) vec_error("cycle line");
       #1;
       word_vld = v_wv[0]; word_rel = v_rel[31:0]; word_seg = v_seg[15:0]; word = v_data;
       pass_last = v_pl[0]; word_adv = v_adv[0]; pop = v_pop[0];
@@ -73,7 +72,7 @@ module tb_feed_lane;
       pat = v_pat[PAT_BITS-1:0]; pat_top = v_top[31:0];
       xs_init = v_xsi[31:0]; dg_init = v_dgi[15:0]; ctx_xs = v_cxs[31:0]; ow_xs = v_owxs[31:0];
       lin = v_lin[0]; lane = v_lane[31:0]; pad_l = v_padl[15:0]; tile_w = v_tilew[15:0];
-      y_init = v_yi[31:0]; ctx_y = v_cy[15:0]; str_h = v_sh[15:0]; ylast = v_yl[15:0];
+      rows_left = v_rl[15:0];
       #1;
       if (v_wv[0]) chk("done_o", done, e_done);
       @(posedge clk);

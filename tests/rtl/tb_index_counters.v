@@ -11,7 +11,7 @@ module tb_index_counters;
   parameter integer LG_BUS = 3;
   parameter integer AW     = 10;
   localparam BLOCK = "sagen_index_counters";
-  localparam integer NF = 24;  // descriptor fields
+  localparam integer NF = 25;  // descriptor fields
 
   `include "tb_common.vh"
 
@@ -24,7 +24,7 @@ module tb_index_counters;
   reg  [15:0] dil_h = 16'd0, str_h = 16'd0, str_w = 16'd0, pad_t = 16'd0, pad_l = 16'd0;
   reg  [15:0] tile_h = 16'd1, tile_w = 16'd1, kspan = 16'd1;
   reg         lin = 1'b0;
-  reg  [15:0] ylast = 16'd0;
+  reg  [15:0] oh_last = 16'd0, ctx_rows = 16'd0;
   wire          vld, rd, pass_last, ctx_last, grp_last;
   wire [AW-1:0] addr;
   wire [BUS-1:0] mask;
@@ -38,7 +38,7 @@ module tb_index_counters;
     .ctx_py_i(ctx_py), .ctx_y_i(ctx_y), .ow_xs_i(ow_xs), .last_xs_i(last_xs),
     .last_dseg_i(last_dseg), .base_i(base), .dil_h_i(dil_h), .str_h_i(str_h),
     .str_w_i(str_w), .pad_t_i(pad_t), .pad_l_i(pad_l), .tile_h_i(tile_h), .tile_w_i(tile_w),
-    .kspan_i(kspan), .lin_i(lin), .ylast_i(ylast),
+    .kspan_i(kspan), .lin_i(lin), .oh_last_i(oh_last), .ctx_rows_i(ctx_rows),
     .adv_i(adv), .vld_o(vld), .rd_o(rd), .addr_o(addr), .mask_o(mask), .rel_o(rel),
     .seg_o(seg), .pass_last_o(pass_last), .ctx_last_o(ctx_last), .grp_last_o(grp_last)
   );
@@ -73,7 +73,8 @@ module tb_index_counters;
         plane = f[4]; kr_step = f[5]; oy_step = f[6]; ctx_xs = f[7]; ctx_py = f[8];
         ctx_y = f[9]; ow_xs = f[10]; last_xs = f[11]; last_dseg = f[12]; base = f[13];
         dil_h = f[14]; str_h = f[15]; str_w = f[16]; pad_t = f[17]; pad_l = f[18];
-        tile_h = f[19]; tile_w = f[20]; kspan = f[21]; lin = f[22][0]; ylast = f[23];
+        tile_h = f[19]; tile_w = f[20]; kspan = f[21]; lin = f[22][0];
+        oh_last = f[23]; ctx_rows = f[24];
         nread = $fscanf(fd, "%s", tag);
         if (nread != 1 || tag != "C") vec_error("C record after D");
       end
