@@ -181,8 +181,9 @@ module sagen_feeder #(
     else if (ctx_adv) xs0_q <= wrap0 ? xs0_n - ow_xs_i : xs0_n;
   end
 
-  // Lane 0's output row in the tile, and the rows below it that the tile still has: a lane
-  // further down than that (past the tile's end) takes lane 0's elements.
+  // Lane 0's output row in the tile in the context of the word stage (the index counters keep
+  // their own, a context ahead), and the rows below it that the tile still has: a lane further
+  // down than that (past the tile's end) takes lane 0's elements.
   reg  [15:0] orow0_q;
   wire [15:0] rows_left = oh_last_i - orow0_q;
   always @(posedge clk_i or negedge rst_ni) begin

@@ -236,9 +236,9 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * (span + bus - 1) / bus words on average; a one-row window without padding starts each
  * channel on a word (pitch_of), so if the contexts are a whole number of words apart, it takes
  * exactly the words it spans. A context that spans several output rows reads one segment per
- * row (a context past the end of a one-row tile too), and the lanes of the first row run ahead
- * of the others by up to a segment: unless the lane FIFOs hold two row passes, the segments
- * serialize. A linear context reads one segment whatever rows it spans. A lane takes at most
+ * row, none below the tile's OHT rows (a context past the end of a one-row tile reads one), and
+ * the lanes of the first row run ahead of the others by up to a segment: unless the lane FIFOs
+ * hold two row passes, the segments serialize. A linear context reads one segment whatever rows it spans. A lane takes at most
  * regs_per_lane (M) elements of a word a cycle: a word that holds more of one lane's kernel row
  * stays on the bus ceil(k / M) cycles (every word of the row but the last, which holds the tail
  * of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap rows, M = 3, FIFOs
@@ -246,7 +246,7 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). STEPS: the array's steps
  * of the kernel row (st; in zero_fill, its dense positions). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
-                        double steps, long lanes, long owv, long th)
+                        double steps, long lanes, long owv, long oht, long th)
 {
   long kspan = (st - 1) * l->dw + 1;
   double bus = c->bus_elems;
@@ -257,9 +257,9 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   double per_cr;
   one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
   per_cr = fmax(steps, one_row);
-  if (!t->virt && !t->lin && owv < lanes * 64) {
+  if (!t->virt && !t->lin && owv < lanes * 64 && oht > 1) {
     double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
-    double nseg = 1.0 + (lanes - 1.0) / (double)owv;
+    double nseg = fmin(1.0 + (lanes - 1.0) / (double)owv, (double)oht);
     double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
     double lag = fmax(0.0, 2.0 * st - c->fifo_depth) * 0.5 * (nseg - 1.0);
     long row_words = t->al ? cdiv((owv - 1) * l->sw + kspan, c->bus_elems) : 0;
@@ -331,7 +331,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
          * the dense rows between tap rows are steps on created zeros, no word read */
         double sd = t->fill && l->dense_w > 0 ? (double)ss[si] * l->dense_w / l->s : ss[si];
         double fr = t->fill && l->dense_h > 0 ? (double)l->dense_h / l->r : 1.0;
-        double per_cr = per_cr_of(c, l, t, ss[si], sd, lanes, owv_j, th_i);
+        double per_cr = per_cr_of(c, l, t, ss[si], sd, lanes, owv_j, hs[i], th_i);
         for (int ci = 0; ci < 2; ci++)
           for (int ri = 0; ri < 2; ri++)
             if (cn[ci] * rn[ri] > 0)

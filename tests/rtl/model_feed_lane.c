@@ -45,9 +45,10 @@
  *
  * Modelled behaviour: the lane keeps xs_q and dg_q (16 bits): start loads xs_init/dg_init;
  * ctx_adv does xs_q += ctx_xs, wrap = xs_q >= ow_xs (then xs_q -= ow_xs), dg_q += wrap - wrap0.
- * The lane is phantom iff not lin and dg_q > rows_left. A presented word is the lane's iff seg == (phantom ? 0 :
- * dg_q); then with loc = phantom ? 0 : xs_q - (dg_q == 0 ? xs0 : 0) the lane needs bus position i iff pattern bit t = rel + i - loc is set. Each cycle it takes,
- * in bus order, the first min(M, room) still-needed positions, room = DEPTH - count + pop, and
+ * The lane is phantom iff not lin and dg_q > rows_left. A presented word is the lane's iff
+ * seg == (phantom ? 0 : dg_q); then with loc = phantom ? 0 : xs_q - (dg_q == 0 ? xs0 : 0) the
+ * lane needs bus position i iff pattern bit t = rel + i - loc is set. Each cycle it takes, in
+ * bus order, the first min(M, room) still-needed positions, room = DEPTH - count + pop, and
  * appends them to its FIFO (after this cycle's pop from the head); an element is flagged last
  * iff the word has pass_last and t is the pattern's top bit. done = every needed position of
  * the word has been taken (including this cycle's). word_adv forgets what was taken from the

@@ -52,8 +52,9 @@
  * the tile (taps of other columns are the lanes' to zero). The file keeps getting passes until
  * it covers contexts of 1, 2 and 3+ rows, a multi-row context starting mid-row, lanes past
  * npix, a context cut at the tile's last output row (oh_last, 80% of the real descriptors; the
- * rest have 0xffff, out of reach), a multi-group pass, and a context advance where lane ROWS-1 wraps into a new row but
- * lane 0 does not (dseg up) and one the other way (dseg down) (non-linear), a linear context
+ * rest have 0xffff, out of reach), a multi-group pass, and a context advance where lane
+ * ROWS-1 wraps into a new row but lane 0 does not (dseg up) and one the other way (dseg down)
+ * (non-linear), a linear context
  * over 2+ output rows, and linear words with real elements and positions of the segment cut by
  * the plane start (fp < 0) and by the plane end (fp >= plane).
  *
