@@ -62,12 +62,13 @@ void cosim_usage(FILE *out)
     "                              from a bus word with its left padding counted in (fewer\n"
     "                              words a kernel row on narrow rows; not for linear contexts)\n"
     "                              (default auto: the driver chooses per convolution)\n"
-    "  --phases auto|shared|separate|joined  conv2d_input_grad: the output phases share a\n"
-    "                              run that loads each tile of dy once, run one after the\n"
-    "                              other, each loading dy again, or run joined as one\n"
+    "  --phases auto|shared|separate|joined|blocks  conv2d_input_grad: the output phases\n"
+    "                              share a run that loads each tile of dy once, run one after\n"
+    "                              the other, each loading dy again, run joined as one\n"
     "                              convolution whose filters are (phase, channel) (zero_skip;\n"
-    "                              a zero weight where a phase lacks a tap) (default auto: the\n"
-    "                              driver chooses per layer)\n"
+    "                              a zero weight where a phase lacks a tap), or in blocks, some\n"
+    "                              joined (the fastest such partition the driver finds; 3 or\n"
+    "                              more phases) (default auto: the driver chooses per layer)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -233,8 +234,8 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       if ((o->rows = parse_choice(a, v, modes, "auto, packed or aligned")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
-      static const char *const modes[] = {"auto", "shared", "separate", "joined", NULL};
-      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate or joined")) < 0) return 2;
+      static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks", NULL};
+      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate, joined or blocks")) < 0) return 2;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }

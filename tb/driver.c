@@ -1842,6 +1842,62 @@ static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph,
   return 0;
 }
 
+/* A partition of the NPH phases into blocks (BLK[i]: the block of phase i, blocks numbered in
+ * the order of their first phase): a block of one phase runs as that phase's convolution, a
+ * larger one as its phases joined (joined_t). MEM: one member per block. */
+typedef struct blocks {
+  long nb;
+  member_t *mem;
+  joined_t *jn;   /* one per block (no table for a block of one phase) */
+} blocks_t;
+
+static void blocks_free(blocks_t *b)
+{
+  for (long k = 0; b->jn && k < b->nb; k++) free(b->jn[k].tab);
+  free(b->jn);
+  free(b->mem);
+  memset(b, 0, sizeof *b);
+}
+
+/* The members of partition BLK of the NPH phases MS (PH: theirs) into B; 1 if out of memory. */
+static int blocks_build(const layer_t *l, const member_t *ms, const phase_t *ph, long nph,
+                        const int *blk, const tensor_t *w, tensor_t *dx, blocks_t *b)
+{
+  memset(b, 0, sizeof *b);
+  for (long i = 0; i < nph; i++) b->nb = lmax(b->nb, blk[i] + 1);
+  b->mem = calloc((size_t)b->nb, sizeof *b->mem);
+  b->jn = calloc((size_t)b->nb, sizeof *b->jn);
+  member_t *sub = calloc((size_t)nph, sizeof *sub);
+  phase_t *sph = calloc((size_t)nph, sizeof *sph);
+  int rc = !b->mem || !b->jn || !sub || !sph;
+  for (long k = 0; !rc && k < b->nb; k++) {
+    int n = 0;
+    for (long i = 0; i < nph; i++)
+      if (blk[i] == k) {
+        sub[n] = ms[i];
+        sph[n++] = ph[i];
+      }
+    if (n == 1) b->mem[k] = sub[0];
+    else if (!(rc = joined_build(l, sub, sph, n, w, dx, &b->jn[k]))) b->mem[k] = b->jn[k].m;
+  }
+  free(sph);
+  free(sub);
+  if (rc) blocks_free(b);
+  return rc;
+}
+
+/* BLK with blocks A < B joined (numbered again in the order of their first phase) into OUT. */
+static void blocks_join(const int *blk, long nph, int a, int b, int *out)
+{
+  int map[64], next = 0;
+  for (int k = 0; k < 64; k++) map[k] = -1;
+  for (long i = 0; i < nph; i++) {
+    int k = blk[i] == b ? a : blk[i];
+    if (map[k] < 0) map[k] = next++;
+    out[i] = map[k];
+  }
+}
+
 /* The NPH phases MS run apart: members of as few runs as share dy's tiles (one run each if
  * SEPARATE), each run as drive_members chooses. HW NULL: only the estimated cycles into *COST
  * (-1 if some run cannot). */
@@ -1860,6 +1916,156 @@ static int phase_runs(hw_t *hw, const cfg_t *c, member_t *ms, long nph, const vi
     }
   }
   return 0;
+}
+
+/* Partition BLK (NB blocks) of the phases PH as text: "(0,0)+(0,1) (1,0)+(1,1)". */
+static void blocks_name(const phase_t *ph, long nph, const int *blk, long nb, char *buf,
+                        size_t len)
+{
+  size_t at = 0;
+  buf[0] = 0;
+  for (long k = 0; k < nb; k++)
+    for (long i = 0, first = 1; i < nph; i++) {
+      if (blk[i] != k) continue;
+      char one[48];
+      int n = snprintf(one, sizeof one, "%s(%ld,%ld)", first ? (k ? " " : "") : "+", ph[i].py,
+                       ph[i].px);
+      first = 0;
+      if (at + (size_t)n + 4 >= len) {
+        snprintf(buf + at, len - at, "...");
+        return;
+      }
+      memcpy(buf + at, one, (size_t)n + 1);
+      at += (size_t)n;
+    }
+}
+
+/* Estimated cycles of the phases in partition BLK (see blocks_t) into *COST (-1 if some run
+ * cannot); 1 if out of memory. */
+static int blocks_cost(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
+                       long nph, const int *blk, const tensor_t *w, tensor_t *dx,
+                       const view_t *dyv, const drive_opts_t *o, double *cost)
+{
+  blocks_t bs;
+  char e[8];
+  if (blocks_build(l, ms, ph, nph, blk, w, dx, &bs)) return 1;
+  phase_runs(NULL, c, bs.mem, bs.nb, dyv, 0, o, NULL, cost, e, sizeof e);
+  blocks_free(&bs);
+  return 0;
+}
+
+/* Estimated cycles of the block of phases MASK run alone (-1 if it cannot), cached in BC. */
+static double block_cost(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
+                         long nph, unsigned mask, const tensor_t *w, tensor_t *dx,
+                         const view_t *dyv, const drive_opts_t *o, double *bc, int *oom)
+{
+  if (bc[mask] > -2) return bc[mask];
+  member_t sub[16];
+  phase_t sph[16];
+  int n = 0;
+  for (long i = 0; i < nph; i++)
+    if (mask >> i & 1u) {
+      sub[n] = ms[i];
+      sph[n++] = ph[i];
+    }
+  if (n == 1) return bc[mask] = members_cost(c, sub, 1, dyv, o, NULL, NULL);
+  joined_t jn;
+  if (joined_build(l, sub, sph, n, w, dx, &jn)) {
+    *oom = 1;
+    return -1;
+  }
+  bc[mask] = members_cost(c, &jn.m, 1, dyv, o, NULL, NULL);
+  free(jn.tab);
+  return bc[mask];
+}
+
+/* The sum of the cached estimates of the blocks of partition BLK, each run alone (-1 if one
+ * cannot run). */
+static double blocks_sum(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
+                         long nph, const int *blk, const tensor_t *w, tensor_t *dx,
+                         const view_t *dyv, const drive_opts_t *o, double *bc, int *oom)
+{
+  unsigned masks[16] = {0};
+  int nb = 0;
+  for (long i = 0; i < nph; i++) {
+    masks[blk[i]] |= 1u << i;
+    if (blk[i] + 1 > nb) nb = blk[i] + 1;
+  }
+  double sum = 0;
+  for (int k = 0; k < nb && sum >= 0 && !*oom; k++) {
+    double b = block_cost(c, l, ms, ph, nph, masks[k], w, dx, dyv, o, bc, oom);
+    sum = b < 0 ? -1 : sum + b;
+  }
+  return sum;
+}
+
+/* A partition into blocks, some of them joined, replaces all joined or all apart only for a
+ * clear gain in the estimate: the model is least sure of blocks (on a 5x5 stride-2 loss with 3
+ * channels it estimated them 8% below all joined, and they ran 17% slower). Over 24 random
+ * strided losses with 1-8 channels of dx (default, small8x8, rect4x8), blocks chosen at any
+ * gain ran 0.932x the cycles of the earlier forms (geometric mean; 1.069x at worst), at 10%
+ * 0.939x with none slower, at 20% 0.979x; at 10% on 24 more, 0.932x with none slower. */
+#define BLOCKS_GAIN 0.9
+
+/* The partition of the NPH phases MS (PH: theirs) into blocks that the cost model finds
+ * fastest, into BLK (the phases apart on entry). From the phases apart, join the two blocks
+ * whose joining lowers the estimate most (each block estimated alone), as long as one does;
+ * then compare the partition found, all phases joined and all apart, each as it would run
+ * (blocks sharing dy's tiles where that pays). A block joins phases whose taps mostly coincide
+ * (a 7x7 stride-3 kernel's phases of 3 x 3, 3 x 2 and 2 x 2 taps) and gives few channels of dx
+ * more columns. JOIN: all joined. PARTIAL: the partition found, if it has two or more blocks
+ * and one joined (tests force it). Up to 16 phases are searched (a stride up to 4 x 4); more
+ * run joined or apart, whichever the model finds faster. 1 if out of memory. */
+static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
+                         long nph, const tensor_t *w, tensor_t *dx, const view_t *dyv,
+                         const drive_opts_t *o, int join, int partial, int *blk)
+{
+  int *all = calloc((size_t)nph * 4, sizeof *all);
+  double *bc = nph <= 16 ? malloc(sizeof *bc << nph) : NULL;
+  int oom = !all || (nph <= 16 && !bc);
+  if (oom) {
+    free(all);
+    free(bc);
+    return 1;
+  }
+  for (long i = 0; bc && i < 1L << nph; i++) bc[i] = -2;
+  int *cur = all + nph, *tmp = cur + nph, *step = tmp + nph;   /* all: every phase in block 0 */
+  memcpy(cur, blk, sizeof *cur * (size_t)nph);
+  double ccur = bc ? blocks_sum(c, l, ms, ph, nph, cur, w, dx, dyv, o, bc, &oom) : -1;
+  int found = 0;
+  for (long nb = nph; bc && !oom && !join && nb > 2; nb--) {
+    double cstep = -1;
+    for (int a = 0; !oom && a < nb; a++)
+      for (int b = a + 1; !oom && b < nb; b++) {
+        blocks_join(cur, nph, a, b, tmp);
+        double ct = blocks_sum(c, l, ms, ph, nph, tmp, w, dx, dyv, o, bc, &oom);
+        if (ct >= 0 && (cstep < 0 || ct < cstep)) {
+          cstep = ct;
+          memcpy(step, tmp, sizeof *step * (size_t)nph);
+        }
+      }
+    if (oom || cstep < 0 || (ccur >= 0 && cstep >= ccur && (found || !partial))) break;
+    ccur = cstep;
+    memcpy(cur, step, sizeof *cur * (size_t)nph);
+    found = 1;
+  }
+  /* as they would run: the partition found, all joined, all apart */
+  double cpart = -1, call = -1, capart = -1;
+  char e[8];
+  if (!oom && found && blocks_cost(c, l, ms, ph, nph, cur, w, dx, dyv, o, &cpart)) oom = 1;
+  if (!oom && blocks_cost(c, l, ms, ph, nph, all, w, dx, dyv, o, &call)) oom = 1;
+  if (!oom && !join && !(partial && found))
+    phase_runs(NULL, c, (member_t *)ms, nph, dyv, 0, o, NULL, &capart, e, sizeof e);
+  if (!oom) {
+    double other = call < 0 ? capart : capart < 0 ? call : fmin(call, capart);
+    if (found && cpart >= 0 && (partial || other < 0 || cpart < BLOCKS_GAIN * other))
+      memcpy(blk, cur, sizeof *blk * (size_t)nph);
+    else if (join || (call >= 0 && (capart < 0 || call < capart)))
+      memset(blk, 0, sizeof *blk * (size_t)nph);
+  }
+  free(bc);
+  free(all);
+  return oom;
 }
 
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
@@ -1951,58 +2157,55 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
     }
   /* Every phase reads all of dy: the phases run together, each tile of dy loaded once for all
    * of them, where the cost model finds it pays (see drive_members; the options can ask for
-   * one run per phase). Or they run joined as one convolution (see joined_t): each dy operand
-   * then serves every phase's filters, at the price of the taps a phase lacks (a stride-2 3x3
-   * kernel: 9 of the 16 joined tap-phase pairs have a weight). With few channels of dx, the
-   * phases apart leave most columns idle and the joined form fills them; the cost model
-   * chooses (zero_skip only: zero_fill walks the phases as BP-im2col does). */
+   * one run per phase). Or phases run joined as one convolution (see joined_t): each dy operand
+   * then serves every joined phase's filters, at the price of the taps a phase lacks (a
+   * stride-2 3x3 kernel: 9 of the 16 joined tap-phase pairs have a weight). With few channels
+   * of dx, the phases apart leave most columns idle and joined phases fill them; the cost model
+   * chooses which phases to join, all, some (see choose_blocks) or none (zero_skip only:
+   * zero_fill walks the phases as BP-im2col does). */
   int separate = o && o->phases == 2, shared = o && o->phases == 1;
-  int want_join = o && o->phases == 3;
-  joined_t jn = {0};
-  int join = 0;
-  if (!fill && nph > 1 && !separate && !shared) {
-    if (joined_build(l, ms, phs, (int)nph, w, dx, &jn)) {
-      free(phs);
-      free(ms);
-      tensor_free(dx);
-      snprintf(err, errlen, "out of memory");
-      return 1;
-    }
-    double cj = 0, cp = 0;
-    if (!want_join) {
-      cj = members_cost(c, &jn.m, 1, &dyv, o, NULL, NULL);
-      phase_runs(NULL, c, ms, nph, &dyv, 0, o, NULL, &cp, err, errlen);
-    }
-    join = want_join || (cj >= 0 && (cp < 0 || cj < cp));
+  int want_join = o && o->phases == 3, want_blocks = o && o->phases == 4;
+  int *blk = calloc((size_t)nph + 1, sizeof *blk);
+  blocks_t bs = {0};
+  long nb = nph;
+  int rc = !blk;
+  for (long i = 0; !rc && i < nph; i++) blk[i] = (int)i;
+  if (!rc && !fill && nph > 1 && !separate && !shared)
+    rc = choose_blocks(c, l, ms, phs, nph, w, dx, &dyv, o, want_join, want_blocks, blk);
+  if (!rc) {
+    nb = 0;
+    for (long i = 0; i < nph; i++) nb = lmax(nb, blk[i] + 1);
+    if (nb < nph) rc = blocks_build(l, ms, phs, nph, blk, w, dx, &bs);
   }
-  if (join) {
-    rep->form = "joined_phases";
-    int rc = drive_members(hw, c, &jn.m, 1, &dyv, o, rep, err, errlen);
-    free(jn.tab);
-    if (rc) {
-      free(phs);
-      free(ms);
-      tensor_free(dx);
-      return 1;
+  if (rc) snprintf(err, errlen, "out of memory");
+  /* the blocks' members (some phases joined), or the phases */
+  member_t *runm = nb < nph ? bs.mem : ms;
+  long nrun = nb < nph ? nb : nph;
+  if (!rc && nb < nph) {
+    rep->form = nb == 1 ? "joined_phases" : "phase_blocks";
+    blocks_name(phs, nph, blk, nb, rep->phase_blocks, sizeof rep->phase_blocks);
+  }
+  if (!rc) rc = phase_runs(hw, c, runm, nrun, &dyv, separate, o, rep, NULL, err, errlen);
+  for (long k = 0; !rc && k < nrun; k++) {
+    if (nb < nph && bs.jn[k].tab) {
+      rep->absent_macs += bs.jn[k].absent_macs;
+      want += bs.jn[k].zero_ops;
+      unrun += bs.jn[k].zero_ops;
+      continue;
     }
-    rep->absent_macs = jn.absent_macs;
-    want += jn.zero_ops;
-    unrun += jn.zero_ops;
-  } else {
-    free(jn.tab);
-    if (phase_runs(hw, c, ms, nph, &dyv, separate, o, rep, NULL, err, errlen)) {
-      free(phs);
-      free(ms);
-      tensor_free(dx);
-      return 1;
-    }
-    for (long i = 0; i < nph; i++) {
-      const layer_t *pl = &ms[i].l;
-      uint64_t zt = (uint64_t)(l->r * l->s - pl->r * pl->s);
-      uint64_t pix = (uint64_t)l->n * pl->oh * pl->ow;
-      want += pix * ms[i].kgroups * l->k * zt;
-      want_pe += pix * l->c * l->k * zt;
-    }
+    const layer_t *pl = &runm[k].l;
+    uint64_t zt = (uint64_t)(l->r * l->s - pl->r * pl->s);
+    uint64_t pix = (uint64_t)l->n * pl->oh * pl->ow;
+    want += pix * runm[k].kgroups * l->k * zt;
+    want_pe += pix * l->c * l->k * zt;
+  }
+  blocks_free(&bs);
+  free(blk);
+  if (rc) {
+    free(phs);
+    free(ms);
+    tensor_free(dx);
+    return 1;
   }
   free(phs);
   free(ms);
@@ -2331,6 +2534,7 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
     fprintf(out, "  %s, form %s: %ld dense convolution(s), %ld of them sharing each loaded "
             "tile; %" PRIu64 " zero-space elements never stored, moved or read\n", r->bp_mode,
             r->form, r->runs, r->shared_runs, r->zero_space);
+    if (r->phase_blocks[0]) fprintf(out, "  phase blocks           %s   (phases (py,px) of dx, '+' joined)\n", r->phase_blocks);
     fprintf(out, "  zero-space operands    %14" PRIu64 "   not fetched (lowered matrix, one per "
             "PE row)\n", r->zero_skipped);
     fprintf(out, "  created zeros          %14" PRIu64 "   PE-cycles fed a zero made at the "
@@ -2393,12 +2597,13 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"zero_operands_skipped\": %" PRIu64 ", "
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
           "\"shared_runs\": %ld, "
-          "\"form\": \"%s\", \"absent_macs\": %" PRIu64 "}\n",
+          "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 "}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->absent_macs);
+          r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->phase_blocks,
+          r->absent_macs);
 }

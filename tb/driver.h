@@ -71,8 +71,9 @@ typedef struct report {
   const char *op;
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   const char *form;          /* how the op maps onto convolutions: conv2d "direct";
-                                conv2d_input_grad "phases" or "joined_phases" (one
-                                convolution for all, see drive_conv2d_input_grad);
+                                conv2d_input_grad "phases", "joined_phases" (one
+                                convolution for all) or "phase_blocks" (some phases
+                                joined, see drive_conv2d_input_grad);
                                 conv2d_weight_grad "tap_blocks",
                                 "taps" (matrix products), "side_by_side" or "dilated" (the
                                 dilated-kernel form, its images side by side or apart) */
@@ -92,6 +93,9 @@ typedef struct report {
                                 (zero_skip does not run them); joined phases: counted from the
                                 shapes, one per pixel of dx (the joined convolution has no
                                 zero-space to walk) */
+  char phase_blocks[160];    /* joined phases (phase_blocks, joined_phases): the phases (py,px)
+                                of dx, a block's joined by '+', blocks apart by ' ' (cut
+                                short with "..." past its length) */
   uint64_t absent_macs;      /* joined phases: MACs on a tap the filter's phase lacks (a zero
                                 weight) or past the phase's grid (not written back) */
   uint64_t ideal_cycles;     /* ceil(useful_macs / PEs) */
@@ -136,7 +140,9 @@ typedef struct drive_opts {
   int phases;                    /* input gradient: 0: the cost model chooses; 1: the phases
                                     share a run (each tile of dy loaded once for all) wherever
                                     they can; 2: one run per phase; 3: joined into one
-                                    convolution (zero_skip, two or more phases with taps) */
+                                    convolution (zero_skip, two or more phases with taps); 4:
+                                    in blocks, some joined (three or more phases; see
+                                    drive_conv2d_input_grad) */
   int rows;                      /* 0: the driver chooses; 1: packed input rows; 2: aligned
                                     rows where the run allows them (not linear contexts, not
                                     shared runs), else packed (tests force one) */

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
   const char *ops = "fwd";
   const char *modes = "skip,fill";
   int passed = 0, failed = 0;
-  long linear = 0, shared = 0, joined = 0, aligned = 0;
+  long linear = 0, shared = 0, joined = 0, blocks = 0, aligned = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atol(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed0 = strtoull(argv[++i], NULL, 10);
@@ -117,8 +117,9 @@ int main(int argc, char **argv)
       /* with column groups: the driver's choice or any number of groups forced */
       o.col_groups = c.col_groups > 1 ? (int)rng_range(&s, 0, c.col_groups) : 0;
       /* the input gradient's phases: the driver's choice, sharing runs wherever they can, one
-       * run each, or joined into one convolution (zero_skip, two or more phases with taps) */
-      if (op == 1) o.phases = (int)rng_range(&s, 0, 3);
+       * run each, joined into one convolution (zero_skip, two or more phases with taps), or in
+       * blocks, some joined (three or more phases) */
+      if (op == 1) o.phases = (int)rng_range(&s, 0, 4);
       char groups[32] = "";
       if (c.col_groups > 1) {
         if (o.col_groups) snprintf(groups, sizeof groups, " groups=%d", o.col_groups);
@@ -132,7 +133,8 @@ int main(int argc, char **argv)
       if (o.phases) {
         dl = strlen(desc);
         snprintf(desc + dl, sizeof desc - dl, " phases=%s",
-                 o.phases == 1 ? "shared" : o.phases == 2 ? "separate" : "joined");
+                 o.phases == 1 ? "shared" : o.phases == 2 ? "separate" :
+                 o.phases == 3 ? "joined" : "blocks");
       }
       report_t rep;
       int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &o, &rep, err, sizeof err)
@@ -164,11 +166,14 @@ int main(int argc, char **argv)
           failed++;
         } else {
           int jn = rep.form && !strcmp(rep.form, "joined_phases");
+          int bl = rep.form && !strcmp(rep.form, "phase_blocks");
           printf("ok cosim %s (%ld elements, %" PRIu64 " cycles%s)\n", desc, n, rep.cycles,
-                 rep.shared_runs ? ", phases sharing runs" : jn ? ", phases joined" : "");
+                 bl ? ", phases in blocks" : rep.shared_runs ? ", phases sharing runs" :
+                 jn ? ", phases joined" : "");
           passed++;
           shared += rep.shared_runs > 0;
           joined += jn;
+          blocks += bl;
           linear += rep.ctx_runs[2] > 0;
           aligned += rep.aligned_runs > 0;
         }
@@ -184,7 +189,7 @@ int main(int argc, char **argv)
   /* how often the two mappings that only some layers allow ran (a drift to zero would leave
    * them untested) */
   printf("# %ld cases ran linear contexts, %ld aligned rows, %ld input gradients ran phases "
-         "sharing runs, %ld joined\n", linear, aligned, shared, joined);
+         "sharing runs, %ld joined, %ld in blocks\n", linear, aligned, shared, joined, blocks);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
