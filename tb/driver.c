@@ -1859,6 +1859,28 @@ static void blocks_free(blocks_t *b)
   memset(b, 0, sizeof *b);
 }
 
+/* Block K of partition BLK of the NPH phases MS (PH: theirs) as a member into *MEM: the phase
+ * itself, or its phases joined into *JN (which then owns a table); 1 if out of memory. */
+static int block_member(const layer_t *l, const member_t *ms, const phase_t *ph, long nph,
+                        const int *blk, int k, const tensor_t *w, tensor_t *dx, joined_t *jn,
+                        member_t *mem)
+{
+  memset(jn, 0, sizeof *jn);
+  member_t *sub = calloc((size_t)nph, sizeof *sub);
+  phase_t *sph = calloc((size_t)nph, sizeof *sph);
+  int n = 0, rc = !sub || !sph;
+  for (long i = 0; !rc && i < nph; i++)
+    if (blk[i] == k) {
+      sub[n] = ms[i];
+      sph[n++] = ph[i];
+    }
+  if (!rc && n == 1) *mem = sub[0];
+  else if (!rc && !(rc = joined_build(l, sub, sph, n, w, dx, jn))) *mem = jn->m;
+  free(sph);
+  free(sub);
+  return rc;
+}
+
 /* The members of partition BLK of the NPH phases MS (PH: theirs) into B; 1 if out of memory. */
 static int blocks_build(const layer_t *l, const member_t *ms, const phase_t *ph, long nph,
                         const int *blk, const tensor_t *w, tensor_t *dx, blocks_t *b)
@@ -1867,21 +1889,9 @@ static int blocks_build(const layer_t *l, const member_t *ms, const phase_t *ph,
   for (long i = 0; i < nph; i++) b->nb = lmax(b->nb, blk[i] + 1);
   b->mem = calloc((size_t)b->nb, sizeof *b->mem);
   b->jn = calloc((size_t)b->nb, sizeof *b->jn);
-  member_t *sub = calloc((size_t)nph, sizeof *sub);
-  phase_t *sph = calloc((size_t)nph, sizeof *sph);
-  int rc = !b->mem || !b->jn || !sub || !sph;
-  for (long k = 0; !rc && k < b->nb; k++) {
-    int n = 0;
-    for (long i = 0; i < nph; i++)
-      if (blk[i] == k) {
-        sub[n] = ms[i];
-        sph[n++] = ph[i];
-      }
-    if (n == 1) b->mem[k] = sub[0];
-    else if (!(rc = joined_build(l, sub, sph, n, w, dx, &b->jn[k]))) b->mem[k] = b->jn[k].m;
-  }
-  free(sph);
-  free(sub);
+  int rc = !b->mem || !b->jn;
+  for (long k = 0; !rc && k < b->nb; k++)
+    rc = block_member(l, ms, ph, nph, blk, (int)k, w, dx, &b->jn[k], &b->mem[k]);
   if (rc) blocks_free(b);
   return rc;
 }
@@ -1889,8 +1899,8 @@ static int blocks_build(const layer_t *l, const member_t *ms, const phase_t *ph,
 /* BLK with blocks A < B joined (numbered again in the order of their first phase) into OUT. */
 static void blocks_join(const int *blk, long nph, int a, int b, int *out)
 {
-  int map[64], next = 0;
-  for (int k = 0; k < 64; k++) map[k] = -1;
+  int map[16], next = 0;   /* the search's 16 phases at most */
+  for (int k = 0; k < 16; k++) map[k] = -1;
   for (long i = 0; i < nph; i++) {
     int k = blk[i] == b ? a : blk[i];
     if (map[k] < 0) map[k] = next++;
@@ -1960,21 +1970,15 @@ static double block_cost(const cfg_t *c, const layer_t *l, const member_t *ms, c
                          const view_t *dyv, const drive_opts_t *o, double *bc, int *oom)
 {
   if (bc[mask] > -2) return bc[mask];
-  member_t sub[16];
-  phase_t sph[16];
-  int n = 0;
-  for (long i = 0; i < nph; i++)
-    if (mask >> i & 1u) {
-      sub[n] = ms[i];
-      sph[n++] = ph[i];
-    }
-  if (n == 1) return bc[mask] = members_cost(c, sub, 1, dyv, o, NULL, NULL);
+  int in[16];   /* block 0: the phases of MASK */
+  for (long i = 0; i < nph; i++) in[i] = mask >> i & 1u ? 0 : 1;
   joined_t jn;
-  if (joined_build(l, sub, sph, n, w, dx, &jn)) {
+  member_t m;
+  if (block_member(l, ms, ph, nph, in, 0, w, dx, &jn, &m)) {
     *oom = 1;
     return -1;
   }
-  bc[mask] = members_cost(c, &jn.m, 1, dyv, o, NULL, NULL);
+  bc[mask] = members_cost(c, &m, 1, dyv, o, NULL, NULL);
   free(jn.tab);
   return bc[mask];
 }
@@ -2053,7 +2057,7 @@ static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, c
   double cpart = -1, call = -1, capart = -1;
   char e[8];
   if (!oom && found && blocks_cost(c, l, ms, ph, nph, cur, w, dx, dyv, o, &cpart)) oom = 1;
-  if (!oom && blocks_cost(c, l, ms, ph, nph, all, w, dx, dyv, o, &call)) oom = 1;
+  if (!oom && !join && blocks_cost(c, l, ms, ph, nph, all, w, dx, dyv, o, &call)) oom = 1;
   if (!oom && !join && !(partial && found))
     phase_runs(NULL, c, (member_t *)ms, nph, dyv, 0, o, NULL, &capart, e, sizeof e);
   if (!oom) {
