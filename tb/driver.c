@@ -97,6 +97,16 @@ static long cdiv(long a, long b) { return (a + b - 1) / b; }
 static long lmin(long a, long b) { return a < b ? a : b; }
 static long lmax(long a, long b) { return a > b ? a : b; }
 
+static long lgcd(long a, long b)
+{
+  while (b) {
+    long t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
 /* ---- tiling ----------------------------------------------------------------------------------- */
 
 typedef struct tiling {
@@ -230,21 +240,68 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
   cnt[1] = rem == t ? 0.0 : 1.0;
 }
 
+/* Contexts sampled by wrap_cycles: a tile's contexts repeat with a period of owv / gcd(owv,
+ * lanes), and a longer period is sampled from its start. */
+#define WRAP_SAMPLE 64
+
+/* Cycles per channel and kernel row of a context that wraps across the output rows of a tile
+ * OHT rows of OWV pixels (see per_cr_of), averaged over the tile's contexts, each counted as
+ * the index counters read it: one segment per output row it touches (none below the tile),
+ * each segment (x_last - x_first) * stride + kspan elements from the column of its first
+ * pixel. With aligned rows (AL) a segment starts at its column's place in a bus word, so it
+ * takes exactly the words it spans; packed rows start it anywhere, (span + bus - 1) / bus
+ * words on average. A context takes the longer of its STEPS and its words (the feeder cannot
+ * bank a short context's spare cycles for a long one: the lane FIFOs hold a kernel row or
+ * two, a context runs every channel's), and the lanes of its first row run ahead of the
+ * others by up to a segment: unless the lane FIFOs hold about two row passes (2 st - 1
+ * elements), each segment past the first costs LAG_ROW cycles. LAG_ROW was fitted on 28
+ * wrapping runs (strides 1-3, kernel rows of 2-5 taps, aligned and packed rows) at FIFO
+ * depths of 4, 5 and 8: the estimates' mean error 5.9%, 4.3% and 4.6%; with the earlier
+ * 0.5 (2 st - fifo) and the contexts averaged, 9% at depth 5, and the tilings it chose took
+ * 10% more cycles. HOLD: cycles a word of a lane's whole kernel row stays on the bus. */
+static double wrap_cycles(const cfg_t *c, const layer_t *l, long st, double steps, long lanes,
+                          long owv, long oht, int al, long hold)
+{
+  long kspan = (st - 1) * l->dw + 1, bus = c->bus_elems;
+  long npix = oht * owv, nctx = cdiv(npix, lanes);
+  long period = owv / lgcd(owv, lanes);
+  long n = nctx <= WRAP_SAMPLE ? nctx : lmin(period, WRAP_SAMPLE);
+  double lag_row = fmax(0.0, 2.0 * st - c->fifo_depth - 1.0) * 0.75;
+  double sum = 0;
+  for (long k = 0; k < n; k++) {
+    long p0 = k * lanes, pl = p0 + lanes - 1;
+    long y0 = p0 / owv, y1 = pl / owv;
+    int cut = y1 > oht - 1;   /* lanes past the tile: the last segment runs to the row's end */
+    if (cut) y1 = oht - 1;
+    double cyc = 0;
+    int one_word = 1;
+    for (long y = y0; y <= y1; y++) {
+      long xa = y == y0 ? p0 % owv : 0;
+      long xb = y == y1 && !cut ? pl % owv : owv - 1;
+      long span = (xb - xa) * l->sw + kspan;
+      double words = al ? (double)cdiv((xa * l->sw) % bus + span, bus)
+                        : (double)(span + bus - 1) / (double)bus;
+      cyc += words <= 1.0 ? (double)hold : words + (double)(hold - 1) * (words - 1.0);
+      one_word &= words <= 1.0;
+    }
+    sum += fmax(steps, cyc) + (one_word ? 0.0 : lag_row * (double)(y1 - y0));
+  }
+  return sum / (double)n;
+}
+
 /* Cycles per channel and kernel row of a context of tiling T, in a tile OWV output pixels wide
- * (virtual width) whose input window is TH rows: the words it reads, or the st
+ * (virtual width) and OHT rows whose input window is TH rows: the words it reads, or the st
  * steps it feeds, whichever is longer. A segment of span elements at a random offset takes
  * (span + bus - 1) / bus words on average; a one-row window without padding starts each
  * channel on a word (pitch_of), so if the contexts are a whole number of words apart, it takes
- * exactly the words it spans. A context that spans several output rows reads one segment per
- * row, none below the tile's OHT rows (a context past the end of a one-row tile reads one), and
- * the lanes of the first row run ahead of the others by up to a segment: unless the lane FIFOs
- * hold two row passes, the segments serialize. A linear context reads one segment whatever rows it spans. A lane takes at most
- * regs_per_lane (M) elements of a word a cycle: a word that holds more of one lane's kernel row
- * stays on the bus ceil(k / M) cycles (every word of the row but the last, which holds the tail
- * of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap rows, M = 3, FIFOs
- * of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4 and 5 to 6 words a
- * row; with M = 4 the same runs take 4 (the steps) and 5 (the words). STEPS: the array's steps
- * of the kernel row (st; in zero_fill, its dense positions). */
+ * exactly the words it spans. Contexts that wrap across output rows are counted one by one
+ * (wrap_cycles); a linear context reads one segment whatever rows it spans. A lane takes at
+ * most regs_per_lane (M) elements of a word a cycle: a word that holds more of one lane's
+ * kernel row stays on the bus ceil(k / M) cycles (every word of the row but the last, which
+ * holds the tail of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap
+ * rows, M = 3, FIFOs of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4
+ * and 5 to 6 words a row; with M = 4 the same runs take 4 (the steps) and 5 (the words).
+ * STEPS: the array's steps of the kernel row (st; in zero_fill, its dense positions). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
                         double steps, long lanes, long owv, long oht, long th)
 {
@@ -257,23 +314,8 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   double per_cr;
   one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
   per_cr = fmax(steps, one_row);
-  if (!t->virt && !t->lin && owv < lanes * 64 && oht > 1) {
-    double multi = fmin(1.0, (lanes - 1.0) / (double)owv);   /* contexts on 2+ rows */
-    double nseg = fmin(1.0 + (lanes - 1.0) / (double)owv, (double)oht);
-    double words = ((lanes - 1.0) * l->sw + nseg * (kspan + bus - 1)) / bus;
-    double lag = fmax(0.0, 2.0 * st - c->fifo_depth) * 0.5 * (nseg - 1.0);
-    long row_words = t->al ? cdiv((owv - 1) * l->sw + kspan, c->bus_elems) : 0;
-    if (row_words == 1) {
-      /* aligned rows that fit a word: a segment is one word, holding each lane's whole kernel
-       * row (ceil(st / M) cycles on the bus), and no row runs ahead of another */
-      words = nseg * (double)hold;
-      lag = 0;
-    } else {
-      if (row_words > 1) words = fmin(words, nseg * (double)row_words);
-      words += (double)(hold - 1) * fmax(0.0, words - nseg);
-    }
-    per_cr = (1.0 - multi) * per_cr + multi * (fmax(steps, words) + lag);
-  }
+  if (!t->virt && !t->lin && oht > 1)
+    per_cr = wrap_cycles(c, l, st, steps, lanes, owv, oht, t->al, hold);
   return per_cr;
 }
 
@@ -423,6 +465,22 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
   return 0;
 }
 
+/* Output tile heights worth estimating for tiles OWV pixels wide (virtual width) whose tallest
+ * that fits the memories is HMAX, into OUT (at most 2); returns the count. Beside the tallest,
+ * the tallest whose pixels are a whole number of contexts of LANES, if it keeps at least half
+ * the rows: the tallest tile may end on a context whose lanes have no pixel, in every tile. */
+static int tile_heights(long hmax, long owv, long lanes, long *out)
+{
+  int n = 0;
+  out[n++] = hmax;
+  for (long h = hmax - 1; h >= 1 && 2 * h >= hmax; h--)
+    if ((h * owv) % lanes == 0) {
+      if ((hmax * owv) % lanes != 0) out[n++] = h;
+      break;
+    }
+  return n;
+}
+
 /* Tilings whose estimated cycles are within COST_TIE of the fastest's are traded against their
  * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
  * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
@@ -511,7 +569,10 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               /* the most rows whose stored pixels (stored_pix) fit the output memory */
               long oht_out = g == 1 ? (long)((c->out_words / (double)nkg + (owv - owt)) / owv)
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
-              t.oht = lmin(oh, lmin(oht_if, oht_out));
+              long hts[3];
+              int nh = tile_heights(lmin(oh, lmin(oht_if, oht_out)), owv, lanes, hts);
+              for (int hc = 0; hc < nh; hc++) {
+              t.oht = hts[hc];
               cost_parts_t parts;
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
@@ -528,6 +589,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
                     *best = t;
                   }
                 }
+              }
               }
               long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
               if (next >= owt) next = owt - 1;
@@ -940,6 +1002,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
   sum->cycles += r->cycles;
+  sum->est_cycles += r->est_cycles;
   sum->busy += r->busy;
   sum->step_valid += r->step_valid;
   sum->bubble += r->bubble;
@@ -1125,7 +1188,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     goto fail;
   }
   if (choose_tiling(c, l, ms, nm, oh, ow, bpc, o ? o->contexts : 0, groups, o ? o->rows : 0,
-                    o && o->zero_fill, &t, NULL, err, errlen))
+                    o && o->zero_fill, &t, &rep->est_cycles, err, errlen))
     goto fail;
   rep->kgroups = cdiv(l->k, t.gw);
   for (int m = 0; m < nm; m++) ms0[m].kgroups = rep->kgroups;
@@ -1744,16 +1807,6 @@ static int backward_zero_check(const report_t *rep, uint64_t want, uint64_t want
 typedef struct phase {
   long py, px, ry_last, rys, rx_last, rxs;
 } phase_t;
-
-static long lgcd(long a, long b)
-{
-  while (b) {
-    long t = a % b;
-    a = b;
-    b = t;
-  }
-  return a < 0 ? -a : a;
-}
 
 /* The phases joined into one convolution: its filters are (phase, channel of dx), its kernel
  * the union of the phases' tap offsets, each filter's taps its phase's (the others absent,
@@ -2553,6 +2606,8 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
   fprintf(out, "  utilization            %13.1f%%\n", 100.0 * r->utilization);
+  fprintf(out, "  estimated cycles       %14.0f   (the cost model's for the plan run, %+.1f%%)\n",
+          r->est_cycles, r->cycles ? 100.0 * (r->est_cycles / (double)r->cycles - 1.0) : 0.0);
   fprintf(out, "  where the cycles went:\n");
   fprintf(out, "    useful MACs          %14" PRIu64 "   %5.1f%%\n", mac_cycles, pct(mac_cycles, r->cycles));
   if (r->hw_macs > r->useful_macs + r->absent_macs) {
@@ -2601,7 +2656,8 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"zero_operands_skipped\": %" PRIu64 ", "
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
           "\"shared_runs\": %ld, "
-          "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 "}\n",
+          "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 ", "
+          "\"estimated_cycles\": %.0f}\n",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
@@ -2609,5 +2665,5 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
           r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->phase_blocks,
-          r->absent_macs);
+          r->absent_macs, r->est_cycles);
 }

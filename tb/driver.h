@@ -101,6 +101,8 @@ typedef struct report {
   uint64_t ideal_cycles;     /* ceil(useful_macs / PEs) */
   uint64_t cycles;           /* from the first host transfer to the last result read */
   double utilization;        /* ideal_cycles / cycles */
+  double est_cycles;         /* the tiling cost model's estimate of the cycles of the runs as
+                                planned (the sum over runs of the chosen tiling's cost) */
   /* where the cycles went: cycles = busy + dram_wait; busy = the five below */
   uint64_t busy, step_valid, bubble, fill, stall, drain, dram_wait;
   uint64_t pe_idle_cycles;   /* step_valid - useful_macs/PEs: lanes/columns without work */
