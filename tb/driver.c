@@ -465,22 +465,6 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
   return 0;
 }
 
-/* Output tile heights worth estimating for tiles OWV pixels wide (virtual width) whose tallest
- * that fits the memories is HMAX, into OUT (at most 2); returns the count. Beside the tallest,
- * the tallest whose pixels are a whole number of contexts of LANES, if it keeps at least half
- * the rows: the tallest tile may end on a context whose lanes have no pixel, in every tile. */
-static int tile_heights(long hmax, long owv, long lanes, long *out)
-{
-  int n = 0;
-  out[n++] = hmax;
-  for (long h = hmax - 1; h >= 1 && 2 * h >= hmax; h--)
-    if ((h * owv) % lanes == 0) {
-      if ((hmax * owv) % lanes != 0) out[n++] = h;
-      break;
-    }
-  return n;
-}
-
 /* Tilings whose estimated cycles are within COST_TIE of the fastest's are traded against their
  * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
  * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
@@ -569,10 +553,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               /* the most rows whose stored pixels (stored_pix) fit the output memory */
               long oht_out = g == 1 ? (long)((c->out_words / (double)nkg + (owv - owt)) / owv)
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
-              long hts[3];
-              int nh = tile_heights(lmin(oh, lmin(oht_if, oht_out)), owv, lanes, hts);
-              for (int hc = 0; hc < nh; hc++) {
-              t.oht = hts[hc];
+              t.oht = lmin(oh, lmin(oht_if, oht_out));
               cost_parts_t parts;
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
@@ -589,7 +570,6 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
                     *best = t;
                   }
                 }
-              }
               }
               long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
               if (next >= owt) next = owt - 1;
