@@ -240,6 +240,14 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
   cnt[1] = rem == t ? 0.0 : 1.0;
 }
 
+/* Cycles a segment of WORDS bus words stays on the bus when a word holding a lane's whole
+ * kernel row takes HOLD cycles (see per_cr_of): a one-word segment HOLD, a longer one HOLD for
+ * every word but the last, which holds the tail of the row. */
+static double seg_cycles(double words, long hold)
+{
+  return words <= 1.0 ? (double)hold : words + (double)(hold - 1) * (words - 1.0);
+}
+
 /* Contexts sampled by wrap_cycles: a tile's contexts repeat with a period of owv / gcd(owv,
  * lanes), and a longer period is sampled from its start. */
 #define WRAP_SAMPLE 64
@@ -281,7 +289,7 @@ static double wrap_cycles(const cfg_t *c, const layer_t *l, long st, double step
       long span = (xb - xa) * l->sw + kspan;
       double words = al ? (double)cdiv((xa * l->sw) % bus + span, bus)
                         : (double)(span + bus - 1) / (double)bus;
-      cyc += words <= 1.0 ? (double)hold : words + (double)(hold - 1) * (words - 1.0);
+      cyc += seg_cycles(words, hold);
       one_word &= words <= 1.0;
     }
     sum += fmax(steps, cyc) + (one_word ? 0.0 : lag_row * (double)(y1 - y0));
@@ -305,18 +313,15 @@ static double wrap_cycles(const cfg_t *c, const layer_t *l, long st, double step
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
                         double steps, long lanes, long owv, long oht, long th)
 {
+  long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
+  if (!t->virt && !t->lin && oht > 1)
+    return wrap_cycles(c, l, st, steps, lanes, owv, oht, t->al, hold);
   long kspan = (st - 1) * l->dw + 1;
   double bus = c->bus_elems;
   long span = (lanes - 1) * l->sw + kspan;
   int aligned = ((th == 1 && l->pw == 0) || t->al) && (lanes * l->sw) % c->bus_elems == 0;
   double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
-  long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
-  double per_cr;
-  one_row += (double)(hold - 1) * fmax(0.0, one_row - 1.0);
-  per_cr = fmax(steps, one_row);
-  if (!t->virt && !t->lin && oht > 1)
-    per_cr = wrap_cycles(c, l, st, steps, lanes, owv, oht, t->al, hold);
-  return per_cr;
+  return fmax(steps, seg_cycles(one_row, hold));
 }
 
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
