@@ -2049,15 +2049,54 @@ static double blocks_sum(const cfg_t *c, const layer_t *l, const member_t *ms, c
  * 0.939x with none slower, at 20% 0.979x; at 10% on 24 more, 0.932x with none slower. */
 #define BLOCKS_GAIN 0.9
 
+/* Up to this many phases (a stride of 2 x 3), choose_blocks tries every partition as it would
+ * run (203 of 6 phases, 15 of the 4 of a stride of 2 x 2). */
+#define BLOCKS_EXACT 6
+
+/* The partition of the NPH phases into two or more blocks, one of them joined, that runs
+ * fastest by the cost model, each as it would run (blocks sharing dy's tiles where that pays:
+ * a partition's blocks share the first loads and the last read-out, which estimates of blocks
+ * alone would count once per block), into BLK; its estimate into *COST (-1 if none runs).
+ * Partitions are walked as restricted growth strings (phase i in a block at most one past the
+ * highest of the phases before it). 1 if out of memory. */
+static int blocks_exact(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
+                        long nph, const tensor_t *w, tensor_t *dx, const view_t *dyv,
+                        const drive_opts_t *o, int *blk, double *cost)
+{
+  int rg[16] = {0}, hi[16] = {0};   /* hi[i]: the highest block of phases 0..i */
+  *cost = -1;
+  for (;;) {
+    int nb = hi[nph - 1] + 1, joined = nb < nph;
+    if (nb >= 2 && joined) {
+      double ct;
+      if (blocks_cost(c, l, ms, ph, nph, rg, w, dx, dyv, o, &ct)) return 1;
+      if (ct >= 0 && (*cost < 0 || ct < *cost)) {
+        *cost = ct;
+        memcpy(blk, rg, sizeof *blk * (size_t)nph);
+      }
+    }
+    long i = nph - 1;   /* the next string: the last phase that can move to a higher block */
+    while (i > 0 && rg[i] > hi[i - 1]) i--;
+    if (i == 0) return 0;
+    rg[i]++;
+    hi[i] = rg[i] > hi[i - 1] ? rg[i] : hi[i - 1];
+    for (long j = i + 1; j < nph; j++) {
+      rg[j] = 0;
+      hi[j] = hi[i];
+    }
+  }
+}
+
 /* The partition of the NPH phases MS (PH: theirs) into blocks that the cost model finds
- * fastest, into BLK (the phases apart on entry). From the phases apart, join the two blocks
- * whose joining lowers the estimate most (each block estimated alone), as long as one does;
- * then compare the partition found, all phases joined and all apart, each as it would run
- * (blocks sharing dy's tiles where that pays). A block joins phases whose taps mostly coincide
- * (a 7x7 stride-3 kernel's phases of 3 x 3, 3 x 2 and 2 x 2 taps) and gives few channels of dx
- * more columns. JOIN: all joined. PARTIAL: the partition found, if it has two or more blocks
- * and one joined (tests force it). Up to 16 phases are searched (a stride up to 4 x 4); more
- * run joined or apart, whichever the model finds faster. 1 if out of memory. */
+ * fastest, into BLK (the phases apart on entry). Up to BLOCKS_EXACT phases, every partition
+ * (blocks_exact); beyond, from the phases apart, join the two blocks whose joining lowers the
+ * estimate most (each block estimated alone), as long as one does. Then compare the partition
+ * found, all phases joined and all apart, each as it would run (blocks sharing dy's tiles where
+ * that pays). A block joins phases whose taps mostly coincide (a 7x7 stride-3 kernel's phases
+ * of 3 x 3, 3 x 2 and 2 x 2 taps) and gives few channels of dx more columns. JOIN: all joined.
+ * PARTIAL: the partition found, if it has two or more blocks and one joined (tests force it).
+ * Up to 16 phases are searched (a stride up to 4 x 4); more run joined or apart, whichever the
+ * model finds faster. 1 if out of memory. */
 static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
                          long nph, const tensor_t *w, tensor_t *dx, const view_t *dyv,
                          const drive_opts_t *o, int join, int partial, int *blk)
@@ -2073,9 +2112,12 @@ static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, c
   for (long i = 0; bc && i < 1L << nph; i++) bc[i] = -2;
   int *cur = all + nph, *tmp = cur + nph, *step = tmp + nph;   /* all: every phase in block 0 */
   memcpy(cur, blk, sizeof *cur * (size_t)nph);
-  double ccur = bc ? blocks_sum(c, l, ms, ph, nph, cur, w, dx, dyv, o, bc, &oom) : -1;
-  int found = 0;
-  for (long nb = nph; bc && !oom && !join && nb > 2; nb--) {
+  int exact = !join && nph >= 3 && nph <= BLOCKS_EXACT;
+  double cpart = -1;
+  if (exact && blocks_exact(c, l, ms, ph, nph, w, dx, dyv, o, cur, &cpart)) oom = 1;
+  int found = exact && cpart >= 0;
+  double ccur = bc && !exact ? blocks_sum(c, l, ms, ph, nph, cur, w, dx, dyv, o, bc, &oom) : -1;
+  for (long nb = nph; bc && !oom && !join && !exact && nb > 2; nb--) {
     double cstep = -1;
     for (int a = 0; !oom && a < nb; a++)
       for (int b = a + 1; !oom && b < nb; b++) {
@@ -2092,9 +2134,10 @@ static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, c
     found = 1;
   }
   /* as they would run: the partition found, all joined, all apart */
-  double cpart = -1, call = -1, capart = -1;
+  double call = -1, capart = -1;
   char e[8];
-  if (!oom && found && blocks_cost(c, l, ms, ph, nph, cur, w, dx, dyv, o, &cpart)) oom = 1;
+  if (!oom && found && !exact && blocks_cost(c, l, ms, ph, nph, cur, w, dx, dyv, o, &cpart))
+    oom = 1;
   if (!oom && !join && blocks_cost(c, l, ms, ph, nph, all, w, dx, dyv, o, &call)) oom = 1;
   if (!oom && !join && !(partial && found))
     phase_runs(NULL, c, (member_t *)ms, nph, dyv, 0, o, NULL, &capart, e, sizeof e);
