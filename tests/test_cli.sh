@@ -16,6 +16,15 @@ fail=0
 ok() { echo "ok $1"; pass=$((pass + 1)); }
 nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 # true if every argument is a number (a run that printed its cycles) and none is below the first
+# sim_cycles CFG OP ARGS...: the cycles of a checked run of OP on yaml/CFG.yaml with --random
+# ARGS, nothing if it or its check failed (its stderr appended to $tmp/err).
+sim_cycles() {
+  local cfg=$1 op=$2
+  shift 2
+  $S sim yaml/$cfg.yaml $op --random "$@" --check --quiet --report json >"$tmp/cyc.json" \
+    2>>"$tmp/err" && jq .cycles "$tmp/cyc.json"
+}
+
 no_faster() {
   local a=$1 b
   for b in "$@"; do [ -n "$b" ] && [ "$a" -le "$b" ] || return 1; done
@@ -425,9 +434,7 @@ for case in "rect4x8 2,16,15,13:6,3,3 --stride 2 --padding 1" \
             "default 1,9,30,28:20,5,2 --stride 3,2 --padding 2,1"; do
   set -- $case
   cfg=$1; shift
-  # the cycles of a checked run, nothing if it or its check failed
-  cyc() { $S sim yaml/$cfg.yaml conv2d_input_grad --random "$@" --check --quiet --report json \
-            >"$tmp/ph.json" 2>>"$tmp/err" && jq .cycles "$tmp/ph.json"; }
+  cyc() { sim_cycles $cfg conv2d_input_grad "$@"; }
   : >"$tmp/err"
   a=$(cyc "$@"); sh=$(cyc "$@" --phases shared); sp=$(cyc "$@" --phases separate)
   jn=$(cyc "$@" --phases joined); bl=$(cyc "$@" --phases blocks)
@@ -446,9 +453,7 @@ set --
 # tied that to the FIFO depth and, with 5-deep FIFOs, ran ResNet conv1's loss on 64 lanes at
 # 1.87x the cycles of 16.
 : >"$tmp/err"
-gcyc() { $S sim yaml/default.yaml conv2d_input_grad --random 1,3,40,232:64,7,7 --stride 2 \
-           --padding 3 --check --quiet --report json "$@" >"$tmp/cg.json" 2>>"$tmp/err" &&
-         jq .cycles "$tmp/cg.json"; }
+gcyc() { sim_cycles default conv2d_input_grad 1,3,40,232:64,7,7 --stride 2 --padding 3 "$@"; }
 a=$(gcyc); g1=$(gcyc --col-groups 1); g2=$(gcyc --col-groups 2); g4=$(gcyc --col-groups 4)
 if no_faster "$a" "$g1" "$g2" "$g4"; then
   ok "column groups: the driver's choice is the fastest (7x7 stride-2 loss: $a, 1 group $g1, 2 $g2, 4 $g4)"
@@ -464,9 +469,8 @@ fi
 for case in "conv2d 1,2,16,19:34,1,3 --stride 1,3" "conv2d_input_grad 1,11,32,28:21,1,5 --stride 3,2"; do
   set -- $case
   op=$1; shift
-  kcyc() { $S sim yaml/default.yaml $op --random "$@" --check --quiet --report json \
-             >"$tmp/kg.json" 2>>"$tmp/err" && jq .cycles "$tmp/kg.json"; }
-  a=$(kcyc "$@"); g1=$(kcyc "$@" --col-groups 1); g2=$(kcyc "$@" --col-groups 2)
+  a=$(sim_cycles default $op "$@"); g1=$(sim_cycles default $op "$@" --col-groups 1)
+  g2=$(sim_cycles default $op "$@" --col-groups 2)
   # 2 groups forced may tile differently: the choice within 2% of them, faster than 1 group
   if [ -n "$a" ] && [ -n "$g2" ] && [ $((100 * a)) -le $((102 * g2)) ] && no_faster "$a" "$g1"; then
     ok "column groups with more filters than columns: chosen, faster than 1 group ($op $*: $a, 1 group $g1, 2 $g2)"
