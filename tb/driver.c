@@ -987,6 +987,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->runs += r->runs;
   for (int m = 0; m < 3; m++) sum->ctx_runs[m] += r->ctx_runs[m];
   sum->aligned_runs += r->aligned_runs;
+  for (int g = 0; g <= REPORT_MAX_GROUPS; g++) sum->group_runs[g] += r->group_runs[g];
   sum->shared_runs += r->shared_runs;
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
@@ -1183,6 +1184,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   for (int m = 0; m < nm; m++) ms0[m].kgroups = rep->kgroups;
   rep->ctx_runs[t.lin ? 2 : t.virt ? 1 : 0] = nm;
   rep->aligned_runs = t.al ? nm : 0;
+  rep->group_runs[t.groups] = nm;
   long np = 0, nt = 0;
   if (plan_passes(c, ms, nm, oh, ow, &t, &ps, &np, &ts, &nt)) {
     snprintf(err, errlen, "out of memory planning %ld passes", np);
@@ -2638,6 +2640,14 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "  aligned rows           %ld of %ld runs   (input rows stored from a bus word, "
           "left padding counted in)\n", r->aligned_runs,
           r->ctx_runs[0] + r->ctx_runs[1] + r->ctx_runs[2]);
+  fprintf(out, "  column groups          ");
+  for (int g = 1, first = 1; g <= REPORT_MAX_GROUPS; g++)
+    if (r->group_runs[g]) {
+      fprintf(out, "%s%d: %ld run%s", first ? "" : ", ", g, r->group_runs[g],
+              r->group_runs[g] == 1 ? "" : "s");
+      first = 0;
+    }
+  fprintf(out, "   (runs by the groups their columns split into, 1: none)\n");
   fprintf(out, "  useful MACs            %14" PRIu64 "\n", r->useful_macs);
   fprintf(out, "  ideal cycles           %14" PRIu64 "   (useful MACs / %" PRIu64 " PEs)\n", r->ideal_cycles, pes);
   fprintf(out, "  cycles                 %14" PRIu64 "\n", r->cycles);
@@ -2693,7 +2703,7 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
           "\"shared_runs\": %ld, "
           "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 ", "
-          "\"estimated_cycles\": %.0f}\n",
+          "\"estimated_cycles\": %.0f, \"column_groups\": {",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
@@ -2702,4 +2712,11 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
           r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->phase_blocks,
           r->absent_macs, r->est_cycles);
+  const char *sep = "";
+  for (int g = 1; g <= REPORT_MAX_GROUPS; g++)
+    if (r->group_runs[g]) {
+      fprintf(out, "%s\"%d\": %ld", sep, g, r->group_runs[g]);
+      sep = ", ";
+    }
+  fprintf(out, "}}\n");
 }

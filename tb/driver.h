@@ -67,6 +67,8 @@ typedef struct filter_tab {
 /* The contiguous view of T (rank 4). */
 view_t view_of(const tensor_t *t);
 
+#define REPORT_MAX_GROUPS 256   /* array.col_groups' largest value */
+
 typedef struct report {
   const char *op;
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
@@ -80,6 +82,8 @@ typedef struct report {
   long passes, runs;         /* runs: layers the op was split into (phases) */
   long ctx_runs[3];          /* runs by context mapping: wrapping, inside a row, linear */
   long aligned_runs;         /* runs whose input rows start on a bus word (aligned rows) */
+  long group_runs[REPORT_MAX_GROUPS + 1];  /* runs by the column groups their passes formed:
+                                group_runs[g] runs split the columns into g groups (1: none) */
   long shared_runs;          /* runs that shared each loaded input tile with the other
                                 convolutions of their run (the input gradient's phases) */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
