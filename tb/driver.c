@@ -324,6 +324,38 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   return fmax(steps, seg_cycles(one_row, hold));
 }
 
+/* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
+ * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average. */
+#define PASS_OVERHEAD(c) (2.0 * (c)->rows + (c)->cols + 2)
+
+/* Cycles per channel and kernel row of a context of tiling T on an output tile OHT x OWT whose
+ * kernel slice is ST taps wide (see per_cr_of); zero_fill adds the steps on the dense rows
+ * between tap rows, where no word is read. */
+static double cr_cycles(const cfg_t *c, const layer_t *l, const tiling_t *t, long oht, long owt,
+                        long st)
+{
+  long lanes = lanes_of(c, t->groups);
+  long owv = virt_width(lanes, owt, t->virt);
+  long th = lmin(l->h, win_h(l, oht, t->rt));
+  /* zero_fill: a slice of st taps steps through about st * dense_w / s positions, and the
+   * dense rows between tap rows are steps on created zeros, no word read */
+  double sd = t->fill && l->dense_w > 0 ? (double)st * l->dense_w / l->s : st;
+  double fr = t->fill && l->dense_h > 0 ? (double)l->dense_h / l->r : 1.0;
+  return per_cr_of(c, l, t, st, sd, lanes, owv, oht, th) + (fr - 1.0) * sd;
+}
+
+/* The array's cycles of a pass of tiling T on an output tile OHT x OWT with CT channels, RT
+ * kernel rows of ST taps and NKG filter groups: every context's steps (at least 2 rows - 1,
+ * the reserve chains' turn), and the pass's fill and drain. */
+static double pass_cycles(const cfg_t *c, const layer_t *l, const tiling_t *t, long oht,
+                          long owt, long ct, long rt, long st, long nkg)
+{
+  long lanes = lanes_of(c, t->groups);
+  long nctx = cdiv(oht * virt_width(lanes, owt, t->virt), lanes);
+  double ctx = fmax((double)ct * rt * cr_cycles(c, l, t, oht, owt, st), 2.0 * c->rows - 1);
+  return (double)nkg * nctx * ctx + PASS_OVERHEAD(c);
+}
+
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
 static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, const tiling_t *t,
                            double bpc, cost_parts_t *parts)
@@ -374,17 +406,12 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
       double red_steps = 0;   /* a context's steps over every reduction slice */
       for (int si = 0; si < 2; si++) {
         if (sn[si] == 0) continue;
-        /* zero_fill: a slice of st taps steps through about st * dense_w / s positions, and
-         * the dense rows between tap rows are steps on created zeros, no word read */
-        double sd = t->fill && l->dense_w > 0 ? (double)ss[si] * l->dense_w / l->s : ss[si];
-        double fr = t->fill && l->dense_h > 0 ? (double)l->dense_h / l->r : 1.0;
-        double per_cr = per_cr_of(c, l, t, ss[si], sd, lanes, owv_j, hs[i], th_i);
+        double per_cr = cr_cycles(c, l, t, hs[i], ws[j], ss[si]);
         for (int ci = 0; ci < 2; ci++)
           for (int ri = 0; ri < 2; ri++)
             if (cn[ci] * rn[ri] > 0)
               red_steps += sn[si] * cn[ci] * rn[ri] *
-                           fmax((double)cs[ci] * rs[ri] * (per_cr + (fr - 1.0) * sd),
-                                2.0 * c->rows - 1);
+                           fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
       }
       steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
       ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j],
@@ -393,7 +420,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
     }
   /* filter groups over the filter tiles */
   double kg_all = (n_kt - 1) * nkg + (double)cdiv(l->k - ((long)n_kt - 1) * t->kt, t->gw);
-  double compute = l->n * kg_all * steps + passes * (3.0 * c->rows + c->cols + 40);
+  double compute = l->n * kg_all * steps + passes * PASS_OVERHEAD(c);
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
@@ -470,11 +497,49 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
   return 0;
 }
 
+static int same_tiling(const tiling_t *a, const tiling_t *b)
+{
+  return a->ct == b->ct && a->kt == b->kt && a->oht == b->oht && a->owt == b->owt &&
+         a->rt == b->rt && a->st == b->st && a->virt == b->virt && a->lin == b->lin &&
+         a->groups == b->groups && a->gw == b->gw && a->al == b->al && a->fill == b->fill;
+}
+
+static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long ow,
+                       const tiling_t *t, pass_t **passes_out, long *np_out,
+                       out_tile_t **tiles_out, long *nt_out);
+static double schedule_cycles(const cfg_t *c, const member_t *ms, const tiling_t *t,
+                              const pass_t *ps, long np, const out_tile_t *ts, long nt,
+                              double bpc);
+
+/* The estimated cycles of tiling T of members MS[0..NM) as the driver would run it
+ * (schedule_cycles on the planned passes); FALLBACK if the plan cannot be made. */
+static double planned_cycles(const cfg_t *c, const member_t *ms, int nm, long oh, long ow,
+                             const tiling_t *t, double bpc, double fallback)
+{
+  pass_t *ps = NULL;
+  out_tile_t *ts = NULL;
+  long np = 0, nt = 0;
+  double v = fallback;
+  if (!plan_passes(c, ms, nm, oh, ow, t, &ps, &np, &ts, &nt) && np > 0) {
+    v = schedule_cycles(c, ms, t, ps, np, ts, nt, bpc);
+    if (v < 0) v = fallback;
+  }
+  free(ps);
+  free(ts);
+  return v;
+}
+
+/* The tilings with the lowest summed estimates (cost_of) that choose_tiling plans pass by pass
+ * and estimates again as they would run (planned_cycles). */
+#define SCHED_CANDIDATES 24
+
 /* Tilings whose estimated cycles are within COST_TIE of the fastest's are traded against their
  * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
  * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
- * streamed once per small output tile, say, rather than once per large one.) */
-#define COST_TIE 0.01
+ * streamed once per small output tile, say, rather than once per large one.) 1.5%: a 1x1
+ * input gradient of 1024 channels (test_cli) streams dy twice at 1.1% more cycles, or three
+ * times. */
+#define COST_TIE 0.015
 #define TRAFFIC_RATE 10.0
 
 /* The fastest tiling of L into BEST (its estimated cycles into COST_OUT if not NULL); 0, or 1
@@ -509,7 +574,10 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
   }
   /* Round 0 finds the fastest estimate; round 1 trades, among the tilings within COST_TIE of
    * it, cycles for host-port traffic (see TRAFFIC_RATE). */
-  double best_cost = -1, dram0 = 0, best_score = -1, chosen = -1;
+  double best_cost = -1, dram0 = 0, best_score = -1, chosen = -1, best_dram = 0;
+  tiling_t cand[SCHED_CANDIDATES + 1];
+  double cand_cost[SCHED_CANDIDATES + 1], cand_dram[SCHED_CANDIDATES + 1];
+  int ncand = 0;
   /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
    * filters; worth it when there are fewer filters than columns. */
   int g_lo = groups > 0 ? groups : 1;
@@ -567,15 +635,33 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
                 double cost = cost_of(c, &parts), dram = dram_of(c, &parts);
+                int dup = 0;   /* the same tiles at the same cost: the same passes, as a rule */
+                for (int i = 0; i < ncand && !dup; i++)
+                  dup = cand_cost[i] == cost && cand_dram[i] == dram && cand[i].ct == t.ct &&
+                        cand[i].kt == t.kt && cand[i].oht == t.oht && cand[i].owt == t.owt &&
+                        cand[i].rt == t.rt && cand[i].st == t.st && cand[i].groups == t.groups;
+                if (round == 0 && !dup && (ncand < SCHED_CANDIDATES ||
+                                           cost < cand_cost[SCHED_CANDIDATES - 1])) {
+                  int at = ncand < SCHED_CANDIDATES ? ncand++ : SCHED_CANDIDATES - 1;
+                  for (; at > 0 && cand_cost[at - 1] > cost; at--) {
+                    cand[at] = cand[at - 1];
+                    cand_cost[at] = cand_cost[at - 1];
+                    cand_dram[at] = cand_dram[at - 1];
+                  }
+                  cand[at] = t;
+                  cand_cost[at] = cost;
+                  cand_dram[at] = dram;
+                }
                 if (round == 0 && (best_cost < 0 || cost < best_cost)) {
                   best_cost = chosen = cost;
-                  dram0 = dram;
+                  dram0 = best_dram = dram;
                   *best = t;
                 } else if (round == 1 && cost <= best_cost * (1 + COST_TIE) && dram0 > 0) {
                   double score = cost / best_cost + dram / dram0 / TRAFFIC_RATE;
                   if (best_score < 0 || score < best_score) {
                     best_score = score;
                     chosen = cost;
+                    best_dram = dram;
                     *best = t;
                   }
                 }
@@ -599,6 +685,34 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
              "1 output word (memory.output_kib holds %ld)",
              need_if, c->if_words * c->bus_elems, 1L, c->wt_words, c->out_words);
     return 1;
+  }
+  /* The candidates as they would run: the fastest, and among those within COST_TIE of it the
+   * one that moves the fewest bytes (see TRAFFIC_RATE); round 1's choice is one of them. */
+  int have = 0;
+  for (int i = 0; i < ncand; i++) have |= same_tiling(&cand[i], best);
+  if (!have) {
+    cand[ncand] = *best;
+    cand_cost[ncand] = chosen;
+    cand_dram[ncand] = best_dram;
+    ncand++;
+  }
+  double sched[SCHED_CANDIDATES + 1], fast = -1, fast_dram = 0;
+  for (int i = 0; i < ncand; i++) {
+    sched[i] = planned_cycles(c, ms, nm, oh, ow, &cand[i], bpc, cand_cost[i]);
+    if (fast < 0 || sched[i] < fast) {
+      fast = sched[i];
+      fast_dram = cand_dram[i];
+    }
+  }
+  best_score = -1;
+  for (int i = 0; i < ncand; i++) {
+    if (sched[i] > fast * (1 + COST_TIE)) continue;
+    double score = sched[i] / fast + (fast_dram > 0 ? cand_dram[i] / fast_dram / TRAFFIC_RATE : 0);
+    if (best_score < 0 || score < best_score) {
+      best_score = score;
+      chosen = sched[i];
+      *best = cand[i];
+    }
   }
   if (cost_out) *cost_out = chosen;
   return 0;
@@ -787,6 +901,101 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
   *tiles_out = ts;
   *nt_out = nt;
   return 0;
+}
+
+/* Words the host reads of output tile OT (readout_words, less the words of column groups that
+ * hold no real pixel, which the host skips). */
+static double readout_real(const cfg_t *c, const out_tile_t *ot)
+{
+  long nkg = cdiv(ot->kt, ot->gw);
+  if (ot->groups <= 1) return (double)nkg * ot->oht * ot->owt;
+  long npix = stored_pix(ot->oht, ot->owt, ot->owv), nctx = cdiv(npix, ot->lanes);
+  return (double)nkg * ((nctx - 1) * c->rows + lmin(c->rows, npix - (nctx - 1) * ot->lanes));
+}
+
+/* The array's cycles of pass P of tiling T (pass_cycles), kept for the last SCHED_SHAPES shapes
+ * of pass in MEMO: a run's passes come in a few (the edge tiles', the last slices'). */
+#define SCHED_SHAPES 8
+typedef struct shape_memo {
+  long key[SCHED_SHAPES][7];
+  double cyc[SCHED_SHAPES];
+  int n, next;
+} shape_memo_t;
+
+static double pass_cost(const cfg_t *c, const member_t *ms, const tiling_t *t, const pass_t *p,
+                        shape_memo_t *memo)
+{
+  long key[7] = {p->m, p->oht, p->owt, p->ct, p->rt, p->st, cdiv(p->kt, p->gw)};
+  for (int i = 0; i < memo->n; i++)
+    if (!memcmp(memo->key[i], key, sizeof key)) return memo->cyc[i];
+  const layer_t *l = &ms[p->m].l;
+  tiling_t tp = *t;
+  if (p->rt == l->r) tp.rt = l->r;   /* a shared run's member: its whole kernel */
+  double v = pass_cycles(c, l, &tp, p->oht, p->owt, p->ct, p->rt, p->st, key[6]);
+  int slot = memo->n < SCHED_SHAPES ? memo->n++ : memo->next++ % SCHED_SHAPES;
+  memcpy(memo->key[slot], key, sizeof key);
+  memo->cyc[slot] = v;
+  return v;
+}
+
+/* The estimated cycles of the passes PS[0..NP) of tiling T, output tiles TS[0..NT), as the
+ * driver runs them: the host port moves the loads and read-outs one job at a time, in the
+ * order drive_conv_oriented lists them, each waiting for the pass it depends on (a load for
+ * the last pass that used its bank, a read-out for its tile's last pass); a pass starts when
+ * the one before has ended, its tiles are in and the output bank it writes has been read out.
+ * A pass's cycles are pass_cycles'. Where the tiles are alike this comes to cost_of's sum;
+ * where they differ (a filter slice of a few filters between whole ones, say) a long read-out
+ * can only hide behind the passes that follow it. -1: out of memory. */
+static double schedule_cycles(const cfg_t *c, const member_t *ms, const tiling_t *t,
+                              const pass_t *ps, long np, const out_tile_t *ts, long nt,
+                              double bpc)
+{
+  double *end = malloc((size_t)np * sizeof *end);
+  double *loaded = malloc((size_t)np * sizeof *loaded);   /* both loads of the pass done */
+  double *read = malloc((size_t)nt * sizeof *read);
+  if (!end || !loaded || !read) {
+    free(end);
+    free(loaded);
+    free(read);
+    return -1;
+  }
+  for (long i = 0; i < np; i++) loaded[i] = 0;
+  for (long i = 0; i < nt; i++) read[i] = 0;
+  double ifb = fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
+  double wtb = fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
+  double outb = fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
+  shape_memo_t memo = {.n = 0};
+  double port = 0;   /* when the host port is free */
+  long next = 0;     /* next pass to schedule */
+  for (long i = 0; i <= np; i++) {
+    /* the jobs listed at pass i: its loads, then the read-out of the tile pass i-1 ended */
+    for (int j = 0; j < 3; j++) {
+      long dep;
+      double words;
+      if (j < 2 && i == np) continue;
+      if (j == 0 && !ps[i].load_if) continue;
+      if (j == 1 && !ps[i].load_wt) continue;
+      if (j == 2 && (i == 0 || !ps[i - 1].last)) continue;
+      if (j == 0) { dep = ps[i].if_wait; words = (double)ps[i].if_words * ifb; }
+      else if (j == 1) { dep = ps[i].wt_wait; words = (double)ps[i].wt_words * wtb; }
+      else { dep = i - 1; words = readout_real(c, &ts[ps[i - 1].out_tile]) * outb; }
+      for (; next <= dep; next++) {   /* the passes this job waits for */
+        const pass_t *p = &ps[next];
+        double start = next > 0 ? end[next - 1] : 0;
+        start = fmax(start, loaded[next]);
+        if (!p->acc && p->out_tile >= c->banks) start = fmax(start, read[p->out_tile - c->banks]);
+        end[next] = start + pass_cost(c, ms, t, p, &memo);
+      }
+      port = fmax(port, dep >= 0 ? end[dep] : 0) + words;
+      if (j < 2) loaded[i] = fmax(loaded[i], port);
+      else read[ps[i - 1].out_tile] = port;
+    }
+  }
+  double total = fmax(port, np > 0 ? end[np - 1] : 0);
+  free(end);
+  free(loaded);
+  free(read);
+  return total;
 }
 
 /* ---- words --------------------------------------------------------------------------------- */
