@@ -635,11 +635,14 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
                 double cost = cost_of(c, &parts), dram = dram_of(c, &parts);
-                int dup = 0;   /* the same tiles at the same cost: the same passes, as a rule */
+                /* a one-row tile's contexts are inside its row whichever mapping is asked
+                 * for: the same passes, kept once */
+                int dup = 0;
                 for (int i = 0; i < ncand && !dup; i++)
-                  dup = cand_cost[i] == cost && cand_dram[i] == dram && cand[i].ct == t.ct &&
-                        cand[i].kt == t.kt && cand[i].oht == t.oht && cand[i].owt == t.owt &&
-                        cand[i].rt == t.rt && cand[i].st == t.st && cand[i].groups == t.groups;
+                  dup = cand_cost[i] == cost && t.oht == 1 && cand[i].oht == 1 &&
+                        same_tiling(&cand[i], &(tiling_t){t.ct, t.kt, t.oht, t.owt, t.rt, t.st,
+                                                          cand[i].virt, t.lin, t.groups, t.gw,
+                                                          t.al, t.fill});
                 if (round == 0 && !dup && (ncand < SCHED_CANDIDATES ||
                                            cost < cand_cost[SCHED_CANDIDATES - 1])) {
                   int at = ncand < SCHED_CANDIDATES ? ncand++ : SCHED_CANDIDATES - 1;
