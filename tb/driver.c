@@ -222,6 +222,17 @@ static double dram_of(const cfg_t *c, const cost_parts_t *p)
   return p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
 }
 
+/* The host-port bytes of PARTS, whose cycles dram_of counts at BPC bytes a cycle (a word a
+ * cycle at most: at a high BPC the cycles count words, not bytes). */
+static double bytes_of(const cfg_t *c, const cost_parts_t *p, double bpc)
+{
+  double ib = (c->if_word_bits + 7) / 8, wb = (c->wt_word_bits + 7) / 8;
+  double ob = (c->out_word_bits + 7) / 8;
+  return p->ifmap / fmax(1.0, ib / bpc) * ib +
+         (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) / fmax(1.0, wb / bpc) * wb +
+         p->out / fmax(1.0, ob / bpc) * ob;
+}
+
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles and
  * before the last read-out. */
 static double cost_of(const cfg_t *c, const cost_parts_t *p)
@@ -574,9 +585,9 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
   }
   /* Round 0 finds the fastest estimate; round 1 trades, among the tilings within COST_TIE of
    * it, cycles for host-port traffic (see TRAFFIC_RATE). */
-  double best_cost = -1, dram0 = 0, best_score = -1, chosen = -1, best_dram = 0;
+  double best_cost = -1, bytes0 = 0, best_score = -1, chosen = -1, best_bytes = 0;
   tiling_t cand[SCHED_CANDIDATES + 1];
-  double cand_cost[SCHED_CANDIDATES + 1], cand_dram[SCHED_CANDIDATES + 1];
+  double cand_cost[SCHED_CANDIDATES + 1], cand_bytes[SCHED_CANDIDATES + 1];
   int ncand = 0;
   /* Column groups: g groups of cols / g columns, each computing its own pixels with the same
    * filters; worth it when there are fewer filters than columns. */
@@ -634,7 +645,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               cost_parts_t parts;
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
-                double cost = cost_of(c, &parts), dram = dram_of(c, &parts);
+                double cost = cost_of(c, &parts), bytes = bytes_of(c, &parts, bpc);
                 /* a one-row tile's contexts are inside its row whichever mapping is asked
                  * for: the same passes, kept once */
                 int dup = 0;
@@ -649,22 +660,22 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
                   for (; at > 0 && cand_cost[at - 1] > cost; at--) {
                     cand[at] = cand[at - 1];
                     cand_cost[at] = cand_cost[at - 1];
-                    cand_dram[at] = cand_dram[at - 1];
+                    cand_bytes[at] = cand_bytes[at - 1];
                   }
                   cand[at] = t;
                   cand_cost[at] = cost;
-                  cand_dram[at] = dram;
+                  cand_bytes[at] = bytes;
                 }
                 if (round == 0 && (best_cost < 0 || cost < best_cost)) {
                   best_cost = chosen = cost;
-                  dram0 = best_dram = dram;
+                  bytes0 = best_bytes = bytes;
                   *best = t;
-                } else if (round == 1 && cost <= best_cost * (1 + COST_TIE) && dram0 > 0) {
-                  double score = cost / best_cost + dram / dram0 / TRAFFIC_RATE;
+                } else if (round == 1 && cost <= best_cost * (1 + COST_TIE) && bytes0 > 0) {
+                  double score = cost / best_cost + bytes / bytes0 / TRAFFIC_RATE;
                   if (best_score < 0 || score < best_score) {
                     best_score = score;
                     chosen = cost;
-                    best_dram = dram;
+                    best_bytes = bytes;
                     *best = t;
                   }
                 }
@@ -696,21 +707,22 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
   if (!have) {
     cand[ncand] = *best;
     cand_cost[ncand] = chosen;
-    cand_dram[ncand] = best_dram;
+    cand_bytes[ncand] = best_bytes;
     ncand++;
   }
-  double sched[SCHED_CANDIDATES + 1], fast = -1, fast_dram = 0;
+  double sched[SCHED_CANDIDATES + 1], fast = -1, fast_bytes = 0;
   for (int i = 0; i < ncand; i++) {
     sched[i] = planned_cycles(c, ms, nm, oh, ow, &cand[i], bpc, cand_cost[i]);
     if (fast < 0 || sched[i] < fast) {
       fast = sched[i];
-      fast_dram = cand_dram[i];
+      fast_bytes = cand_bytes[i];
     }
   }
   best_score = -1;
   for (int i = 0; i < ncand; i++) {
     if (sched[i] > fast * (1 + COST_TIE)) continue;
-    double score = sched[i] / fast + (fast_dram > 0 ? cand_dram[i] / fast_dram / TRAFFIC_RATE : 0);
+    double score = sched[i] / fast;
+    if (fast_bytes > 0) score += cand_bytes[i] / fast_bytes / TRAFFIC_RATE;
     if (best_score < 0 || score < best_score) {
       best_score = score;
       chosen = sched[i];
