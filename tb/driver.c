@@ -222,15 +222,17 @@ static double dram_of(const cfg_t *c, const cost_parts_t *p)
   return p->ifmap + (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) + p->out;
 }
 
-/* The host-port bytes of PARTS, whose cycles dram_of counts at BPC bytes a cycle (a word a
- * cycle at most: at a high BPC the cycles count words, not bytes). */
+/* Cycles the host port takes for a word of BITS at BPC bytes a cycle: one word a cycle at most. */
+static double word_cycles(int bits, double bpc) { return fmax(1.0, ((bits + 7) / 8) / bpc); }
+
+/* The host-port bytes of PARTS, whose cycles dram_of counts at BPC bytes a cycle (at a high BPC
+ * the cycles count words, not bytes). */
 static double bytes_of(const cfg_t *c, const cost_parts_t *p, double bpc)
 {
-  double ib = (c->if_word_bits + 7) / 8, wb = (c->wt_word_bits + 7) / 8;
-  double ob = (c->out_word_bits + 7) / 8;
-  return p->ifmap / fmax(1.0, ib / bpc) * ib +
-         (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) / fmax(1.0, wb / bpc) * wb +
-         p->out / fmax(1.0, ob / bpc) * ob;
+  return p->ifmap / word_cycles(c->if_word_bits, bpc) * ((c->if_word_bits + 7) / 8) +
+         (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) /
+             word_cycles(c->wt_word_bits, bpc) * ((c->wt_word_bits + 7) / 8) +
+         p->out / word_cycles(c->out_word_bits, bpc) * ((c->out_word_bits + 7) / 8);
 }
 
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles and
@@ -436,11 +438,10 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
   double outw = (double)l->n * cdiv(l->k, t->gw) * oh * ow / t->groups;
-  double ifb = fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
-  double wtb = fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
+  double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
   double ifc = ifw * ifb, wtc = wtw * wtb;
   double wt_all = kg_all * t->ct * t->rt * t->st * wtb;   /* every filter tile's, once */
-  double outc = outw * fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
+  double outc = outw * word_cycles(c->out_word_bits, bpc);
   /* each spatial tile is loaded once per reduction slice if the banks hold them all, else once
    * per pass */
   double if_loads = n_red <= c->banks ? n_red : n_red * n_kt;
@@ -649,11 +650,11 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
                 /* a one-row tile's contexts are inside its row whichever mapping is asked
                  * for: the same passes, kept once */
                 int dup = 0;
-                for (int i = 0; i < ncand && !dup; i++)
-                  dup = cand_cost[i] == cost && t.oht == 1 && cand[i].oht == 1 &&
-                        same_tiling(&cand[i], &(tiling_t){t.ct, t.kt, t.oht, t.owt, t.rt, t.st,
-                                                          cand[i].virt, t.lin, t.groups, t.gw,
-                                                          t.al, t.fill});
+                for (int i = 0; i < ncand && !dup && t.oht == 1; i++) {
+                  tiling_t u = t;
+                  u.virt = cand[i].virt;
+                  dup = cand_cost[i] == cost && same_tiling(&cand[i], &u);
+                }
                 if (round == 0 && !dup && (ncand < SCHED_CANDIDATES ||
                                            cost < cand_cost[SCHED_CANDIDATES - 1])) {
                   int at = ncand < SCHED_CANDIDATES ? ncand++ : SCHED_CANDIDATES - 1;
@@ -918,6 +919,27 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
   return 0;
 }
 
+/* The host's DMA jobs, in the order it runs them. */
+enum { JOB_LOAD_IF, JOB_LOAD_WT, JOB_READOUT };
+typedef struct job {
+  int type;
+  long idx;   /* pass (loads) or output tile (readout) */
+} job_t;
+
+/* The DMA jobs of passes PS[0..NP) into JOBS (room for 2 NP + 1): the loads of pass i, then the
+ * read-out of the tile whose last pass is i-1; the last tile's read-out last. Returns how many. */
+static long dma_jobs(const pass_t *ps, long np, job_t *jobs)
+{
+  long nj = 0;
+  for (long i = 0; i < np; i++) {
+    if (ps[i].load_if) jobs[nj++] = (job_t){JOB_LOAD_IF, i};
+    if (ps[i].load_wt) jobs[nj++] = (job_t){JOB_LOAD_WT, i};
+    if (i > 0 && ps[i - 1].last) jobs[nj++] = (job_t){JOB_READOUT, ps[i - 1].out_tile};
+  }
+  jobs[nj++] = (job_t){JOB_READOUT, ps[np - 1].out_tile};
+  return nj;
+}
+
 /* Words the host reads of output tile OT (readout_words, less the words of column groups that
  * hold no real pixel, which the host skips). */
 static double readout_real(const cfg_t *c, const out_tile_t *ot)
@@ -966,50 +988,42 @@ static double schedule_cycles(const cfg_t *c, const member_t *ms, const tiling_t
                               double bpc)
 {
   double *end = malloc((size_t)np * sizeof *end);
-  double *loaded = malloc((size_t)np * sizeof *loaded);   /* both loads of the pass done */
-  double *read = malloc((size_t)nt * sizeof *read);
-  if (!end || !loaded || !read) {
-    free(end);
-    free(loaded);
-    free(read);
-    return -1;
-  }
-  for (long i = 0; i < np; i++) loaded[i] = 0;
-  for (long i = 0; i < nt; i++) read[i] = 0;
-  double ifb = fmax(1.0, ((c->if_word_bits + 7) / 8) / bpc);
-  double wtb = fmax(1.0, ((c->wt_word_bits + 7) / 8) / bpc);
-  double outb = fmax(1.0, ((c->out_word_bits + 7) / 8) / bpc);
+  double *loaded = calloc((size_t)np, sizeof *loaded);   /* both loads of the pass done */
+  double *read = calloc((size_t)nt, sizeof *read);
+  job_t *jobs = malloc((size_t)(2 * np + nt + 1) * sizeof *jobs);
+  double total = -1;
+  if (!end || !loaded || !read || !jobs) goto out;
+  double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
+  double outb = word_cycles(c->out_word_bits, bpc);
   shape_memo_t memo = {.n = 0};
   double port = 0;   /* when the host port is free */
   long next = 0;     /* next pass to schedule */
-  for (long i = 0; i <= np; i++) {
-    /* the jobs listed at pass i: its loads, then the read-out of the tile pass i-1 ended */
-    for (int j = 0; j < 3; j++) {
-      long dep;
-      double words;
-      if (j < 2 && i == np) continue;
-      if (j == 0 && !ps[i].load_if) continue;
-      if (j == 1 && !ps[i].load_wt) continue;
-      if (j == 2 && (i == 0 || !ps[i - 1].last)) continue;
-      if (j == 0) { dep = ps[i].if_wait; words = (double)ps[i].if_words * ifb; }
-      else if (j == 1) { dep = ps[i].wt_wait; words = (double)ps[i].wt_words * wtb; }
-      else { dep = i - 1; words = readout_real(c, &ts[ps[i - 1].out_tile]) * outb; }
-      for (; next <= dep; next++) {   /* the passes this job waits for */
-        const pass_t *p = &ps[next];
-        double start = next > 0 ? end[next - 1] : 0;
-        start = fmax(start, loaded[next]);
-        if (!p->acc && p->out_tile >= c->banks) start = fmax(start, read[p->out_tile - c->banks]);
-        end[next] = start + pass_cost(c, ms, t, p, &memo);
-      }
-      port = fmax(port, dep >= 0 ? end[dep] : 0) + words;
-      if (j < 2) loaded[i] = fmax(loaded[i], port);
-      else read[ps[i - 1].out_tile] = port;
+  long nj = dma_jobs(ps, np, jobs);
+  for (long k = 0; k < nj; k++) {
+    const job_t *j = &jobs[k];
+    const pass_t *q = &ps[j->type == JOB_READOUT ? ts[j->idx].last_pass : j->idx];
+    long dep = j->type == JOB_LOAD_IF ? q->if_wait : j->type == JOB_LOAD_WT ? q->wt_wait
+                                                                              : ts[j->idx].last_pass;
+    double words = j->type == JOB_LOAD_IF ? (double)q->if_words * ifb
+                 : j->type == JOB_LOAD_WT ? (double)q->wt_words * wtb
+                                          : readout_real(c, &ts[j->idx]) * outb;
+    for (; next <= dep; next++) {   /* the passes this job waits for */
+      const pass_t *p = &ps[next];
+      double start = next > 0 ? end[next - 1] : 0;
+      start = fmax(start, loaded[next]);
+      if (!p->acc && p->out_tile >= c->banks) start = fmax(start, read[p->out_tile - c->banks]);
+      end[next] = start + pass_cost(c, ms, t, p, &memo);
     }
+    port = fmax(port, dep >= 0 ? end[dep] : 0) + words;
+    if (j->type == JOB_READOUT) read[j->idx] = port;
+    else loaded[j->idx] = fmax(loaded[j->idx], port);
   }
-  double total = fmax(port, np > 0 ? end[np - 1] : 0);
+  total = fmax(port, end[np - 1]);   /* the last job waits for the last pass */
+out:
   free(end);
   free(loaded);
   free(read);
+  free(jobs);
   return total;
 }
 
@@ -1060,12 +1074,6 @@ static void weight_word(const cfg_t *c, const view_t *wt, const pass_t *p, long 
 }
 
 /* ---- the host schedule --------------------------------------------------------------------- */
-
-enum { JOB_LOAD_IF, JOB_LOAD_WT, JOB_READOUT };
-typedef struct job {
-  int type;
-  long idx;   /* pass (loads) or output tile (readout) */
-} job_t;
 
 static uint32_t pack16(long hi, long lo) { return (uint32_t)((hi & 0xffff) << 16 | (lo & 0xffff)); }
 
@@ -1416,19 +1424,12 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   }
   rep->passes = np;
 
-  /* DMA job list: the loads of pass i, then the read-out of the tile whose last pass is i-1. */
   jobs = calloc((size_t)(2 * np + nt + 1), sizeof *jobs);
   if (!jobs) {
     snprintf(err, errlen, "out of memory");
     goto fail;
   }
-  long nj = 0;
-  for (long i = 0; i < np; i++) {
-    if (ps[i].load_if) jobs[nj++] = (job_t){JOB_LOAD_IF, i};
-    if (ps[i].load_wt) jobs[nj++] = (job_t){JOB_LOAD_WT, i};
-    if (i > 0 && ps[i - 1].last) jobs[nj++] = (job_t){JOB_READOUT, ps[i - 1].out_tile};
-  }
-  jobs[nj++] = (job_t){JOB_READOUT, ps[np - 1].out_tile};
+  long nj = dma_jobs(ps, np, jobs);
 
   /* Check that the model is the configuration's. */
   hw_reset(hw, 4);

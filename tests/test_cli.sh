@@ -483,6 +483,19 @@ for case in "conv2d 1,2,16,19:34,1,3 --stride 1,3" "conv2d_input_grad 1,11,32,28
   fi
 done
 set --
+# est_within PCT LABEL ARGS...: `sagen sim ARGS`, checked; adds to $bad unless its estimate is
+# within PCT% of the cycles it ran (the report stays in $tmp/est.json)
+est_within() {
+  local pct=$1 label=$2 c e
+  shift 2
+  if $S sim "$@" --check --quiet --report json >"$tmp/est.json" 2>>"$tmp/err"; then
+    c=$(jq .cycles "$tmp/est.json"); e=$(jq '.estimated_cycles | floor' "$tmp/est.json")
+    [ $((100 * e)) -ge $(((100 - pct) * c)) ] && [ $((100 * e)) -le $(((100 + pct) * c)) ] ||
+      bad="$bad $label: est $e, ran $c;"
+  else
+    bad="$bad $label: run failed;"
+  fi
+}
 # the cost model's estimate of wrapping contexts (each context's segments counted as the index
 # counters read them) within 10% of the cycles run, aligned and packed rows. Averaging the
 # contexts, the model put the 5x5 layers 17-24% under their cycles and the 7x7 one 14% over,
@@ -493,14 +506,9 @@ for case in "1,64,56,56:64,3,3 2 1" "1,32,57,57:32,5,5 2 2" "1,16,45,45:32,5,5 1
             "1,8,64,64:16,7,7 2 3"; do
   set -- $case
   for rows in aligned packed; do
-    if $S sim yaml/default.yaml conv2d --random $1 --stride $2 --padding $3 --contexts wrap \
-         --rows $rows --check --quiet --report json >"$tmp/est.json" 2>>"$tmp/err"; then
-      c=$(jq .cycles "$tmp/est.json"); e=$(jq '.estimated_cycles | floor' "$tmp/est.json")
-      [ "$(jq .contexts.wrap "$tmp/est.json")" = 1 ] && [ $((10 * e)) -ge $((9 * c)) ] &&
-        [ $((10 * e)) -le $((11 * c)) ] || bad="$bad $1/s$2/$rows: est $e, ran $c;"
-    else
-      bad="$bad $1/s$2/$rows: run failed;"
-    fi
+    est_within 10 "$1/s$2/$rows" yaml/default.yaml conv2d --random $1 --stride $2 --padding $3 \
+      --contexts wrap --rows $rows
+    [ "$(jq .contexts.wrap "$tmp/est.json")" = 1 ] || bad="$bad $1/s$2/$rows: not wrapping;"
   done
 done
 set --
@@ -519,14 +527,7 @@ for case in "conv2d 2,18,10,31:36,3,1 1,2 0,0" "conv2d 1,10,15,19:40,1,3 2,1 0,1
             "conv2d_input_grad 2,18,29,28:30,1,2 2,2 0,1" "conv2d_input_grad 2,10,7,27:23,5,2 2,1 1,0" \
             "conv2d_weight_grad 2,22,9,13:40,2,5 2,2 1,1" "conv2d_weight_grad 1,17,16,16:31,2,3 3,2 1,1"; do
   set -- $case
-  if $S sim yaml/default.yaml $1 --random $2 --stride $3 --padding $4 --check --quiet \
-       --report json >"$tmp/est.json" 2>>"$tmp/err"; then
-    c=$(jq .cycles "$tmp/est.json"); e=$(jq '.estimated_cycles | floor' "$tmp/est.json")
-    [ $((100 * e)) -ge $((97 * c)) ] && [ $((100 * e)) -le $((103 * c)) ] ||
-      bad="$bad $1 $2 s$3 p$4: est $e, ran $c;"
-  else
-    bad="$bad $1 $2: run failed;"
-  fi
+  est_within 3 "$1 $2 s$3 p$4" yaml/default.yaml $1 --random $2 --stride $3 --padding $4
 done
 set --
 if [ -z "$bad" ]; then
