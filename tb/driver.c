@@ -1,5 +1,6 @@
 /* driver: tiling, descriptors and the cycle-level host schedule of one convolution layer. */
 #include "driver.h"
+#include "feed_model.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -253,88 +254,40 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
   cnt[1] = rem == t ? 0.0 : 1.0;
 }
 
-/* Cycles a segment of WORDS bus words stays on the bus when a word holding a lane's whole
- * kernel row takes HOLD cycles (see per_cr_of): a one-word segment HOLD, a longer one HOLD for
- * every word but the last, which holds the tail of the row. */
-static double seg_cycles(double words, long hold)
-{
-  return words <= 1.0 ? (double)hold : words + (double)(hold - 1) * (words - 1.0);
-}
+/* Where a tile's input window sits in the ifmap memory, as the index counters see it: the row
+ * pitch, the rows, and the element offset of the window's virtual origin (BASE, negative by
+ * its padding, see program_descriptor). */
+typedef struct win_layout {
+  long pitch, th, base;
+} win_layout_t;
 
-/* Contexts sampled by wrap_cycles: a tile's contexts repeat with a period of owv / gcd(owv,
- * lanes), and a longer period is sampled from its start. */
-#define WRAP_SAMPLE 64
-
-/* Cycles per channel and kernel row of a context that wraps across the output rows of a tile
- * OHT rows of OWV pixels (see per_cr_of), averaged over the tile's contexts, each counted as
- * the index counters read it: one segment per output row it touches (none below the tile),
- * each segment (x_last - x_first) * stride + kspan elements from the column of its first
- * pixel. With aligned rows (AL) a segment starts at its column's place in a bus word, so it
- * takes exactly the words it spans; packed rows start it anywhere, (span + bus - 1) / bus
- * words on average. A context takes the longer of its STEPS and its words (the feeder cannot
- * bank a short context's spare cycles for a long one: the lane FIFOs hold a kernel row or
- * two, a context runs every channel's), and the lanes of its first row run ahead of the
- * others by up to a segment: unless the lane FIFOs hold about two row passes (2 st - 1
- * elements), each segment past the first costs LAG_ROW cycles. LAG_ROW was fitted on 28
- * wrapping runs (strides 1-3, kernel rows of 2-5 taps, aligned and packed rows) at FIFO
- * depths of 4, 5 and 8: the estimates' mean error 5.9%, 4.3% and 4.6%; with the earlier
- * 0.5 (2 st - fifo) and the contexts averaged, 9% at depth 5, and the tilings it chose took
- * 10% more cycles. HOLD: cycles a word of a lane's whole kernel row stays on the bus. */
-static double wrap_cycles(const cfg_t *c, const layer_t *l, long st, double steps, long lanes,
-                          long owv, long oht, int al, long hold)
+/* The window layout of an output tile OHT x OWT of tiling T with ST kernel columns: of the
+ * first tile along an axis (FIRST_Y, FIRST_X: it takes the layer's padding), or of one inside
+ * the layer (no padding). As pass_window lays a pass's out. */
+static win_layout_t layout_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long oht,
+                              long owt, long st, int first_y, int first_x)
 {
-  long kspan = (st - 1) * l->dw + 1, bus = c->bus_elems;
-  long npix = oht * owv, nctx = cdiv(npix, lanes);
-  long period = owv / lgcd(owv, lanes);
-  long n = nctx <= WRAP_SAMPLE ? nctx : lmin(period, WRAP_SAMPLE);
-  double lag_row = fmax(0.0, 2.0 * st - c->fifo_depth - 1.0) * 0.75;
-  double sum = 0;
-  for (long k = 0; k < n; k++) {
-    long p0 = k * lanes, pl = p0 + lanes - 1;
-    long y0 = p0 / owv, y1 = pl / owv;
-    int cut = y1 > oht - 1;   /* lanes past the tile: the last segment runs to the row's end */
-    if (cut) y1 = oht - 1;
-    double cyc = 0;
-    int one_word = 1;
-    for (long y = y0; y <= y1; y++) {
-      long xa = y == y0 ? p0 % owv : 0;
-      long xb = y == y1 && !cut ? pl % owv : owv - 1;
-      long span = (xb - xa) * l->sw + kspan;
-      double words = al ? (double)cdiv((xa * l->sw) % bus + span, bus)
-                        : (double)(span + bus - 1) / (double)bus;
-      cyc += seg_cycles(words, hold);
-      one_word &= words <= 1.0;
-    }
-    sum += fmax(steps, cyc) + (one_word ? 0.0 : lag_row * (double)(y1 - y0));
-  }
-  return sum / (double)n;
+  long pad_t = first_y ? l->ph : 0, pad_l = first_x ? l->pw : 0;
+  long th = lmin(l->h, win_h(l, oht, t->rt) - pad_t);
+  long tw = lmin(l->w, win_w(l, owt, st) - pad_l);
+  long lead = lead_of(c, t->al, pad_l);
+  win_layout_t w = {pitch_of(c, tw, th, t->lin, owt, t->al, lead), th, 0};
+  w.base = -(pad_t * w.pitch + pad_l) + lead;
+  return w;
 }
 
 /* Cycles per channel and kernel row of a context of tiling T, in a tile OWV output pixels wide
- * (virtual width) and OHT rows whose input window is TH rows: the words it reads, or the st
- * steps it feeds, whichever is longer. A segment of span elements at a random offset takes
- * (span + bus - 1) / bus words on average; a one-row window without padding starts each
- * channel on a word (pitch_of), so if the contexts are a whole number of words apart, it takes
- * exactly the words it spans. Contexts that wrap across output rows are counted one by one
- * (wrap_cycles); a linear context reads one segment whatever rows it spans. A lane takes at
- * most regs_per_lane (M) elements of a word a cycle: a word that holds more of one lane's
- * kernel row stays on the bus ceil(k / M) cycles (every word of the row but the last, which
- * holds the tail of the row). Measured on the joined phases of a 7x7 stride-2 loss (4-tap
- * rows, M = 3, FIFOs of 4 or 5): 6 and 10 cycles a row at 32 and 64 lanes, which read 3 to 4
- * and 5 to 6 words a row; with M = 4 the same runs take 4 (the steps) and 5 (the words).
- * STEPS: the array's steps of the kernel row (st; in zero_fill, its dense positions). */
+ * (virtual width) and OHT rows whose window W lays out: the feeder's, replayed word by word on
+ * the tile's first contexts (feed_row_cycles), or the array's STEPS if more (zero_fill steps
+ * through the kernel row's dense positions, where created zeros take no element). */
 static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, long st,
-                        double steps, long lanes, long owv, long oht, long th)
+                        double steps, long lanes, long owv, long oht, const win_layout_t *w)
 {
-  long hold = cdiv(lmin(st, (c->bus_elems - 1) / l->dw + 1), c->regs_per_lane);
-  if (!t->virt && !t->lin && oht > 1)
-    return wrap_cycles(c, l, st, steps, lanes, owv, oht, t->al, hold);
-  long kspan = (st - 1) * l->dw + 1;
-  double bus = c->bus_elems;
-  long span = (lanes - 1) * l->sw + kspan;
-  int aligned = ((th == 1 && l->pw == 0) || t->al) && (lanes * l->sw) % c->bus_elems == 0;
-  double one_row = aligned ? (double)cdiv(span, c->bus_elems) : (span + bus - 1) / bus;
-  return fmax(steps, seg_cycles(one_row, hold));
+  feed_shape_t s = {
+    .lanes = lanes, .owv = owv, .oht = oht, .st = st, .dw = l->dw, .sw = l->sw, .lin = t->lin,
+    .base = w->base, .plane = w->th * w->pitch, .kr_step = l->dh * w->pitch,
+    .oy_step = l->sh * w->pitch, .rows = t->ct * t->rt, .rt = t->rt};
+  return fmax(steps, feed_row_cycles(c, &s));
 }
 
 /* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
@@ -345,28 +298,29 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
  * kernel slice is ST taps wide (see per_cr_of); zero_fill adds the steps on the dense rows
  * between tap rows, where no word is read. */
 static double cr_cycles(const cfg_t *c, const layer_t *l, const tiling_t *t, long oht, long owt,
-                        long st)
+                        long st, const win_layout_t *w)
 {
   long lanes = lanes_of(c, t->groups);
   long owv = virt_width(lanes, owt, t->virt);
-  long th = lmin(l->h, win_h(l, oht, t->rt));
   /* zero_fill: a slice of st taps steps through about st * dense_w / s positions, and the
    * dense rows between tap rows are steps on created zeros, no word read */
   double sd = t->fill && l->dense_w > 0 ? (double)st * l->dense_w / l->s : st;
   double fr = t->fill && l->dense_h > 0 ? (double)l->dense_h / l->r : 1.0;
-  return per_cr_of(c, l, t, st, sd, lanes, owv, oht, th) + (fr - 1.0) * sd;
+  return per_cr_of(c, l, t, st, sd, lanes, owv, oht, w) + (fr - 1.0) * sd;
 }
 
 /* The array's cycles of a pass of tiling T on an output tile OHT x OWT with CT channels, RT
- * kernel rows of ST taps and NKG filter groups: every context's steps (at least 2 rows - 1,
- * the reserve chains' turn), and the pass's fill and drain. */
+ * kernel rows of ST taps and NKG filter groups, its window laid out as W: every context's
+ * steps (at least 2 rows - 1, the reserve chains' turn, but for the last context, whose results
+ * leave in the pass's drain), and the pass's fill and drain. */
 static double pass_cycles(const cfg_t *c, const layer_t *l, const tiling_t *t, long oht,
-                          long owt, long ct, long rt, long st, long nkg)
+                          long owt, long ct, long rt, long st, long nkg, const win_layout_t *w)
 {
   long lanes = lanes_of(c, t->groups);
   long nctx = cdiv(oht * virt_width(lanes, owt, t->virt), lanes);
-  double ctx = fmax((double)ct * rt * cr_cycles(c, l, t, oht, owt, st), 2.0 * c->rows - 1);
-  return (double)nkg * nctx * ctx + PASS_OVERHEAD(c);
+  double work = (double)ct * rt * cr_cycles(c, l, t, oht, owt, st, w);
+  double ctx = fmax(work, 2.0 * c->rows - 1);
+  return (double)nkg * nctx * ctx - (ctx - work) + PASS_OVERHEAD(c);
 }
 
 /* The parts of the estimated cycles of a tiling into PARTS; -1 if it does not fit. */
@@ -419,7 +373,9 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
       double red_steps = 0;   /* a context's steps over every reduction slice */
       for (int si = 0; si < 2; si++) {
         if (sn[si] == 0) continue;
-        double per_cr = cr_cycles(c, l, t, hs[i], ws[j], ss[si]);
+        win_layout_t w = layout_of(c, l, t, hs[i], ws[j], ss[si], hn[0] + hn[1] <= 1.0,
+                                   wn[0] + wn[1] <= 1.0);
+        double per_cr = cr_cycles(c, l, t, hs[i], ws[j], ss[si], &w);
         for (int ci = 0; ci < 2; ci++)
           for (int ri = 0; ri < 2; ri++)
             if (cn[ci] * rn[ri] > 0)
@@ -616,8 +572,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
             for (int mode = 2; mode >= 0; mode--) {
             /* 0: contexts wrap across rows, 1: inside a row, 2: linear. On a tie of the
              * estimates the first tried wins: linear (one input run per kernel row), then
-             * inside a row, then wrapping (several runs per kernel row; the lane FIFOs' lag
-             * between them is the least sure part of the model). */
+             * inside a row, then wrapping (several runs per kernel row). */
             if (contexts && mode != contexts - 1) continue;
             int lin = mode == 2;
             if (lin && (narrower || !linear_ok(l, ow, sts[s]))) continue;
@@ -953,8 +908,9 @@ static double readout_real(const cfg_t *c, const out_tile_t *ot)
 /* The array's cycles of pass P of tiling T (pass_cycles), kept for the last SCHED_SHAPES shapes
  * of pass in MEMO: a run's passes come in a few (the edge tiles', the last slices'). */
 #define SCHED_SHAPES 8
+#define SHAPE_KEY 10
 typedef struct shape_memo {
-  long key[SCHED_SHAPES][7];
+  long key[SCHED_SHAPES][SHAPE_KEY];
   double cyc[SCHED_SHAPES];
   int n, next;
 } shape_memo_t;
@@ -962,13 +918,17 @@ typedef struct shape_memo {
 static double pass_cost(const cfg_t *c, const member_t *ms, const tiling_t *t, const pass_t *p,
                         shape_memo_t *memo)
 {
-  long key[7] = {p->m, p->oht, p->owt, p->ct, p->rt, p->st, cdiv(p->kt, p->gw)};
+  const layer_t *l = &ms[p->m].l;
+  /* the window as program_descriptor gives it to the index counters */
+  win_layout_t w = {p->pitch, p->tile_h,
+                    -(p->pad_t * p->pitch + p->pad_l) + p->lead + p->sub_y * p->pitch + p->sub_x};
+  long key[SHAPE_KEY] = {p->m, p->oht, p->owt, p->ct, p->rt, p->st, cdiv(p->kt, p->gw),
+                         w.pitch, w.th, w.base};
   for (int i = 0; i < memo->n; i++)
     if (!memcmp(memo->key[i], key, sizeof key)) return memo->cyc[i];
-  const layer_t *l = &ms[p->m].l;
   tiling_t tp = *t;
   if (p->rt == l->r) tp.rt = l->r;   /* a shared run's member: its whole kernel */
-  double v = pass_cycles(c, l, &tp, p->oht, p->owt, p->ct, p->rt, p->st, key[6]);
+  double v = pass_cycles(c, l, &tp, p->oht, p->owt, p->ct, p->rt, p->st, key[6], &w);
   int slot = memo->n < SCHED_SHAPES ? memo->n++ : memo->next++ % SCHED_SHAPES;
   memcpy(memo->key[slot], key, sizeof key);
   memo->cyc[slot] = v;
@@ -1335,6 +1295,20 @@ static int flattens(const layer_t *l, long oh, long ow, const view_t *y)
          (ow - 1) * l->sw < l->w;
 }
 
+/* The layer a flattened 1x1 convolution L (see flattens) runs as: one row of its N * OH * OW
+ * output pixels, stride 1. */
+static layer_t flat_layer(const layer_t *l, long oh, long ow)
+{
+  layer_t f = *l;
+  f.n = 1;
+  f.h = 1;
+  f.w = l->n * oh * ow;
+  f.sh = f.sw = f.dh = f.dw = 1;
+  f.oh = 1;
+  f.ow = f.w;
+  return f;
+}
+
 /* Run the members MS[0..NM) (see member_t; one for a plain convolution) on input X0, tiled as
  * layer LT says (a member's own layer, or the union of the members' windows). */
 static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int nm,
@@ -1389,16 +1363,11 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
           for (long ox = 0; ox < ow; ox++)
             xg.data[(ch * lt->n + n) * oh * ow + oy * ow + ox] =
                 vat(x0, n, ch, oy * lt->sh, ox * lt->sw);
-    lv.n = 1;
-    lv.h = 1;
-    lv.w = lt->n * oh * ow;
-    lv.sh = lv.sw = lv.dh = lv.dw = 1;
+    lv = flat_layer(lt, oh, ow);
     xgv = view_of(&xg);
     x = &xgv;
     oh = 1;
     ow = lv.w;
-    lv.oh = 1;
-    lv.ow = ow;
     one.l = lv;
   }
 
@@ -1841,6 +1810,8 @@ static double run_cost(const cfg_t *c, const member_t *ms, int nm, int swap, con
   member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
   if (!mo) return -1;
   orient_members(ms, nm, swap, mo, &u);
+  /* estimated as drive_conv_oriented runs it: a 1x1 layer flattened */
+  if (nm == 1 && flattens(&u, u.oh, u.ow, &mo[0].y)) mo[0].l = u = flat_layer(&u, u.oh, u.ow);
   if (choose_tiling(c, &u, mo, nm, u.oh, u.ow, opts_bpc(c, o), o ? o->contexts : 0,
                     o ? o->col_groups : 0, o ? o->rows : 0, o && o->zero_fill, &t, &cost, e,
                     sizeof e))
