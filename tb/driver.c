@@ -255,11 +255,20 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
 }
 
 /* Where a tile's input window sits in the ifmap memory, as the index counters see it: the row
- * pitch, the rows, and the element offset of the window's virtual origin (BASE, negative by
- * its padding, see program_descriptor). */
+ * pitch, the rows, and the element offset of the window's virtual origin (BASE, see
+ * window_base). */
 typedef struct win_layout {
   long pitch, th, base;
 } win_layout_t;
+
+/* The element offset of a window's virtual origin in its tile of rows PITCH apart: back by its
+ * PAD_T rows and PAD_L columns of padding (never stored), on by the LEAD elements before each
+ * stored row and by SUB_Y rows and SUB_X columns where the window starts inside a shared tile.
+ * The index counters' base (program_descriptor). */
+static long window_base(long pitch, long pad_t, long pad_l, long lead, long sub_y, long sub_x)
+{
+  return -(pad_t * pitch + pad_l) + lead + sub_y * pitch + sub_x;
+}
 
 /* The window layout of an output tile OHT x OWT of tiling T with ST kernel columns: of the
  * first tile along an axis (FIRST_Y, FIRST_X: it takes the layer's padding), or of one inside
@@ -272,7 +281,7 @@ static win_layout_t layout_of(const cfg_t *c, const layer_t *l, const tiling_t *
   long tw = lmin(l->w, win_w(l, owt, st) - pad_l);
   long lead = lead_of(c, t->al, pad_l);
   win_layout_t w = {pitch_of(c, tw, th, t->lin, owt, t->al, lead), th, 0};
-  w.base = -(pad_t * w.pitch + pad_l) + lead;
+  w.base = window_base(w.pitch, pad_t, pad_l, lead, 0, 0);
   return w;
 }
 
@@ -921,7 +930,7 @@ static double pass_cost(const cfg_t *c, const member_t *ms, const tiling_t *t, c
   const layer_t *l = &ms[p->m].l;
   /* the window as program_descriptor gives it to the index counters */
   win_layout_t w = {p->pitch, p->tile_h,
-                    -(p->pad_t * p->pitch + p->pad_l) + p->lead + p->sub_y * p->pitch + p->sub_x};
+                    window_base(p->pitch, p->pad_t, p->pad_l, p->lead, p->sub_y, p->sub_x)};
   long key[SHAPE_KEY] = {p->m, p->oht, p->owt, p->ct, p->rt, p->st, cdiv(p->kt, p->gw),
                          w.pitch, w.th, w.base};
   for (int i = 0; i < memo->n; i++)
@@ -1093,8 +1102,8 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_OW_XS] = (uint32_t)(p->owv * l->sw);
   /* the pass's window starts SUB_Y rows and SUB_X columns into the loaded tile (members of a
    * run share the union of their windows): it sees the tile from there on */
-  d[D_BASE] = (uint32_t)(int32_t)(-(p->pad_t * p->pitch + p->pad_l) + p->lead +
-                                  p->sub_y * p->pitch + p->sub_x);
+  d[D_BASE] = (uint32_t)(int32_t)window_base(p->pitch, p->pad_t, p->pad_l, p->lead, p->sub_y,
+                                               p->sub_x);
   d[D_STRH_DILH] = pack16(l->sh, l->dh);
   d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
   d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);

@@ -517,42 +517,40 @@ if [ -z "$bad" ]; then
 else
   nok "cost model: wrapping contexts estimated within 10% of their cycles" "$bad $(head -c 300 "$tmp/err")"
 fi
+# est_cases NAME "OP N,C,H,W:K,R,S STRIDE PADDING"...: every layer on default.yaml estimated
+# within 3% of the cycles it runs (est_within); one ok or nok line NAME.
+est_cases() {
+  local name=$1 n=0 case
+  shift
+  : >"$tmp/err"
+  bad=""
+  for case in "$@"; do
+    set -- $case
+    est_within 3 "$1 $2 s$3 p$4" yaml/default.yaml $1 --random $2 --stride $3 --padding $4
+    n=$((n + 1))
+  done
+  if [ -z "$bad" ]; then
+    ok "cost model: $name estimated within 3% of their cycles ($n runs)"
+  else
+    nok "cost model: $name estimated within 3% of their cycles" "$bad $(head -c 300 "$tmp/err")"
+  fi
+}
 # the cost model's estimate of small layers, as the driver schedules their passes (a pass's loads
-# and read-outs hide only behind the passes around it), within 3% of the cycles run. Summing
-# the run's compute and DRAM time, with 104 cycles a pass of fill and drain, the model put these
-# 12-38% off, and chose tilings that ran up to 31% slower (2,18,10,31: 5771 cycles, now 4566).
-: >"$tmp/err"
-bad=""
-for case in "conv2d 2,18,10,31:36,3,1 1,2 0,0" "conv2d 1,10,15,19:40,1,3 2,1 0,1" \
-            "conv2d_input_grad 2,18,29,28:30,1,2 2,2 0,1" "conv2d_input_grad 2,10,7,27:23,5,2 2,1 1,0" \
-            "conv2d_weight_grad 2,22,9,13:40,2,5 2,2 1,1" "conv2d_weight_grad 1,17,16,16:31,2,3 3,2 1,1"; do
-  set -- $case
-  est_within 3 "$1 $2 s$3 p$4" yaml/default.yaml $1 --random $2 --stride $3 --padding $4
-done
-set --
-if [ -z "$bad" ]; then
-  ok "cost model: small layers estimated within 3% of their cycles, passes scheduled (6 runs)"
-else
-  nok "cost model: small layers estimated within 3% of their cycles" "$bad $(head -c 300 "$tmp/err")"
-fi
+# and read-outs hide only behind the passes around it). Summing the run's compute and DRAM
+# time, with 104 cycles a pass of fill and drain, the model put these 12-38% off, and chose
+# tilings that ran up to 31% slower (2,18,10,31: 5771 cycles, now 4566).
+est_cases "small layers, passes scheduled," \
+  "conv2d 2,18,10,31:36,3,1 1,2 0,0" "conv2d 1,10,15,19:40,1,3 2,1 0,1" \
+  "conv2d_input_grad 2,18,29,28:30,1,2 2,2 0,1" "conv2d_input_grad 2,10,7,27:23,5,2 2,1 1,0" \
+  "conv2d_weight_grad 2,22,9,13:40,2,5 2,2 1,1" "conv2d_weight_grad 1,17,16,16:31,2,3 3,2 1,1"
 # the feeder's stalls, replayed word by word by the cost model: 5-tap kernel rows whose first
 # lanes take their taps a word before the last lanes and fill their FIFOs, and rows of 3 words
 # at stride 3. Charged as the larger of steps and words plus a lag fitted on wrapping runs,
 # the model put these 9-22% under their cycles (the loss: 3796 against 4846, on a tiling that
 # the replay would not pick: 4243 cycles now).
-: >"$tmp/err"
-bad=""
-for case in "conv2d 2,4,28,31:13,3,5 3,2 0,0" "conv2d 2,16,5,11:7,4,5 1,3 1,0" \
-            "conv2d 1,17,20,9:33,1,5 2,3 0,1" "conv2d_input_grad 1,8,26,11:29,2,5 1,1 0,2"; do
-  set -- $case
-  est_within 3 "$1 $2 s$3 p$4" yaml/default.yaml $1 --random $2 --stride $3 --padding $4
-done
-set --
-if [ -z "$bad" ]; then
-  ok "cost model: feeder stalls (5-tap rows, FIFO lead) estimated within 3% of their cycles (4 runs)"
-else
-  nok "cost model: feeder stalls estimated within 3% of their cycles" "$bad $(head -c 300 "$tmp/err")"
-fi
+est_cases "feeder stalls (5-tap rows, FIFO lead)" \
+  "conv2d 2,4,28,31:13,3,5 3,2 0,0" "conv2d 2,16,5,11:7,4,5 1,3 1,0" \
+  "conv2d 1,17,20,9:33,1,5 2,3 0,1" "conv2d_input_grad 1,8,26,11:29,2,5 1,1 0,2"
 # aligned rows: a 14-wide stride-2 layer (7x7 output) wraps its 16 lanes over 3 output rows.
 # Packed, each row's 15-element window straddles two bus words and the lanes stall on the bus;
 # aligned (each stored row from a word, its left padding counted in) a window is one word. The
