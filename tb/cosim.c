@@ -62,6 +62,10 @@ void cosim_usage(FILE *out)
     "                              from a bus word with its left padding counted in (fewer\n"
     "                              words a kernel row on narrow rows; not for linear contexts)\n"
     "                              (default auto: the driver chooses per convolution)\n"
+    "  --images auto|apart|side    the images of a batch one after the other, or side by side\n"
+    "                              as one image N times as wide, their columns interleaved\n"
+    "                              (stride 1 across, not zero_fill; fills the lanes of small\n"
+    "                              outputs) (default auto: the driver chooses per convolution)\n"
     "  --phases auto|shared|separate|joined|blocks  conv2d_input_grad: the output phases\n"
     "                              share a run that loads each tile of dy once, run one after\n"
     "                              the other, each loading dy again, run joined as one\n"
@@ -90,6 +94,7 @@ typedef struct opts {
   int contexts;     /* drive_opts_t.contexts */
   int phases;       /* drive_opts_t.phases */
   int rows;         /* drive_opts_t.rows */
+  int images;       /* drive_opts_t.images */
 } opts_t;
 
 /* The index of V in NAMES (NULL-terminated), or -1 after a one-line error naming option OPT and
@@ -232,6 +237,10 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       NEEDV();
       static const char *const modes[] = {"auto", "packed", "aligned", NULL};
       if ((o->rows = parse_choice(a, v, modes, "auto, packed or aligned")) < 0) return 2;
+    } else if (!strcmp(a, "--images")) {
+      NEEDV();
+      static const char *const modes[] = {"auto", "apart", "side", NULL};
+      if ((o->images = parse_choice(a, v, modes, "auto, apart or side")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
       static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks", NULL};
@@ -491,7 +500,7 @@ int cosim_main(int argc, char **argv)
   }
   drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, o.contexts,
                         o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups,
-                        o.phases, o.rows};
+                        o.phases, o.rows, o.images};
   report_t rep;
   int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)

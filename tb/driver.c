@@ -1190,6 +1190,7 @@ static void report_add(report_t *sum, const report_t *r)
   sum->aligned_runs += r->aligned_runs;
   for (int g = 0; g <= REPORT_MAX_GROUPS; g++) sum->group_runs[g] += r->group_runs[g];
   sum->shared_runs += r->shared_runs;
+  sum->side_runs += r->side_runs;
   sum->useful_macs += r->useful_macs;
   sum->ideal_cycles += r->ideal_cycles;
   sum->cycles += r->cycles;
@@ -1850,20 +1851,122 @@ static double orientation(const cfg_t *c, const member_t *ms, int nm, const view
   return cost;
 }
 
+/* Images side by side. A convolution of stride 1 across whose batch has two or more images can
+ * run as one image N times as wide, the images' columns interleaved: column x * N + n is image
+ * n's column x, in the input and in the output. Output column ox * N + n reads input columns
+ * (ox + j * dw - pw) * N + n, so this is a stride-1 convolution of the wide image whose kernel
+ * columns are N times as far apart and whose padding is N times as wide, and still virtual: the
+ * columns left and right of the wide image are every image's padding. The lanes then fill with
+ * the pixels of all the images: a 7 x 7 output (49 pixels) leaves 15 of 64 lane slots idle per
+ * image, 4 images side by side 12 of 208. The host addresses column x * N + n as the pair (x, n)
+ * (the views' xsplit), no copy. Not for zero_fill, whose passes step through the dense positions
+ * between the kernel's columns, nor for views already split or with per-filter tables. */
+static int side_ok(const member_t *m, const view_t *x, const drive_opts_t *o)
+{
+  const layer_t *l = &m->l;
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  return l->n >= 2 && l->sw == 1 && !(o && o->zero_fill) && !l->no_ops && oh > 0 && ow > 0 &&
+         x->xsplit == 0 && m->w.xsplit == 0 && m->y.xsplit == 0 && !m->w.ft && !m->y.ft &&
+         !flattens(l, oh, ow, &m->y) && l->n * (l->w + 2 * l->pw) <= 65535 &&
+         (l->s - 1) * l->dw * l->n < 65535;
+}
+
+/* How member M's images can sit side by side: 0 not, 1 their columns interleaved, 2 their rows
+ * (the same with H and W exchanged, for a layer of stride 1 down but not across). */
+static int side_axis(const member_t *m, const view_t *x, const drive_opts_t *o)
+{
+  if (side_ok(m, x, o)) return 1;
+  if (m->l.sh != 1 || m->l.n < 2) return 0;
+  member_t t = *m;
+  view_t tx = view_transposed(x);
+  t.l = member_layer(m, 1);
+  t.w = view_transposed(&m->w);
+  t.y = view_transposed(&m->y);
+  return side_ok(&t, &tx, o) ? 2 : 0;
+}
+
+/* Member M with input X as its images side by side along AXIS (see side_axis): into SM, SX. */
+static void side_member(const member_t *m0, const view_t *x0, int axis, member_t *sm, view_t *sx)
+{
+  member_t mt = *m0;
+  view_t xt = *x0;
+  if (axis == 2) {
+    mt.l = member_layer(m0, 1);
+    mt.w = view_transposed(&m0->w);
+    mt.y = view_transposed(&m0->y);
+    xt = view_transposed(x0);
+  }
+  const member_t *m = &mt;
+  const view_t *x = &xt;
+  const layer_t *l = &m->l;
+  long n = l->n;
+  *sm = *m;
+  sm->l.oh = layer_out_h(l);
+  sm->l.ow = layer_out_w(l) * n;
+  sm->l.n = 1;
+  sm->l.w = l->w * n;
+  sm->l.dw = l->dw * n;
+  sm->l.pw = l->pw * n;
+  *sx = (view_t){x->data, x->off, {0, x->st[1], x->st[2], x->st[0]}, n, x->st[3], 0, 0, NULL, 0};
+  sm->y = (view_t){m->y.data, m->y.off, {0, m->y.st[1], m->y.st[2], m->y.st[0]}, n, m->y.st[3],
+                   0, 0, NULL, 0};
+}
+
+/* A side-by-side run is taken where its estimate is below this fraction of the images apart'
+ * (the model's figures, not measurements; the options can force either). */
+#define SIDE_GAIN 0.98
+
+/* The estimated cycles of one convolution M as drive_members runs it, -1 if it cannot run;
+ * *SIDE: the axis its images run side by side along (see side_axis; 0: apart), *SWAP: its
+ * orientation apart. */
+static double single_cost(const cfg_t *c, const member_t *m, const view_t *x,
+                          const drive_opts_t *o, int *side, int *swap)
+{
+  int images = o ? o->images : 0;
+  int axis = images != 1 ? side_axis(m, x, o) : 0;
+  double cs = -1;
+  *side = 0;
+  if (axis) {
+    member_t sm;
+    view_t sx;
+    int sw;
+    side_member(m, x, axis, &sm, &sx);
+    cs = orientation(c, &sm, 1, &sx, o, &sw);
+    if (cs >= 0 && images == 2) {
+      *side = axis;
+      *swap = 0;
+      return cs;
+    }
+  }
+  double cost = orientation(c, m, 1, x, o, swap);
+  if (cs >= 0 && (cost < 0 || cs < SIDE_GAIN * cost)) {
+    *side = axis;
+    *swap = 0;
+    cost = cs;
+  }
+  return cost;
+}
+
 /* The estimated cycles of members MS[0..NM) as drive_members runs them, -1 if they cannot run;
  * *APART (if given): 1 if they run one at a time, each in its own orientation; *SWAP (if
- * given): the orientation they run in together. Together only if the model says it pays (or
- * the options force it). */
+ * given): the orientation they run in together; *SIDE (if given): the axis one member's images
+ * run side by side along (0: apart). Together only if the model says it pays (or the options force it). */
 static double members_cost(const cfg_t *c, const member_t *ms, int nm, const view_t *x,
-                           const drive_opts_t *o, int *apart_out, int *swap_out)
+                           const drive_opts_t *o, int *apart_out, int *swap_out, int *side_out)
 {
-  int swap, swap1;
-  double cost = orientation(c, ms, nm, x, o, &swap), apart = 0;
+  int swap, swap1, side1;
   if (apart_out) *apart_out = 0;
+  if (side_out) *side_out = 0;
+  if (nm == 1) {
+    double cost = single_cost(c, ms, x, o, &side1, &swap);
+    if (swap_out) *swap_out = swap;
+    if (side_out) *side_out = side1;
+    return cost;
+  }
+  double cost = orientation(c, ms, nm, x, o, &swap), apart = 0;
   if (swap_out) *swap_out = swap;
-  if (nm == 1) return cost;
   for (int m = 0; m < nm && apart >= 0; m++) {
-    double a = orientation(c, &ms[m], 1, x, o, &swap1);
+    double a = single_cost(c, &ms[m], x, o, &side1, &swap1);
     apart = a < 0 ? -1 : apart + a;
   }
   if (cost < 0 || (apart >= 0 && apart < cost && !(o && o->phases == 1))) {
@@ -1883,12 +1986,21 @@ static double members_cost(const cfg_t *c, const member_t *ms, int nm, const vie
 static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *x,
                          const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
-  int swap, apart;
-  members_cost(c, ms, nm, x, o, &apart, &swap);
+  int swap, apart, side;
+  members_cost(c, ms, nm, x, o, &apart, &swap, &side);
   if (apart) {
     for (int m = 0; m < nm; m++)
       if (drive_members(hw, c, &ms[m], 1, x, o, sum, err, errlen)) return 1;
     return 0;
+  }
+  if (side) {
+    member_t sm;
+    view_t sx;
+    side_member(ms, x, side, &sm, &sx);
+    int rc = drive_conv_oriented(hw, c, &sm.l, &sm, 1, &sx, o, sum, err, errlen);
+    if (!rc) sum->side_runs++;
+    ms[0].kgroups = sm.kgroups;
+    return rc;
   }
   member_t *mo = calloc((size_t)nm + 1, sizeof *mo);
   if (!mo) {
@@ -1918,8 +2030,8 @@ static double conv_cost(const cfg_t *c, const layer_t *l, const view_t *x, const
                         const view_t *y, const drive_opts_t *o)
 {
   member_t m = {*l, *w, *y, 0};
-  int swap;
-  return orientation(c, &m, 1, x, o, &swap);
+  int swap, side;
+  return single_cost(c, &m, x, o, &side, &swap);
 }
 
 int drive_conv2d(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
@@ -2168,7 +2280,7 @@ static int phase_runs(hw_t *hw, const cfg_t *c, member_t *ms, long nph, const vi
   for (long i = 0, j; i < nph; i = j) {
     for (j = i + 1; j < nph && !separate && can_share(&ms[i].l, &ms[j].l); j++) continue;
     if (!hw) {
-      double ci = members_cost(c, ms + i, (int)(j - i), dyv, o, NULL, NULL);
+      double ci = members_cost(c, ms + i, (int)(j - i), dyv, o, NULL, NULL, NULL);
       *cost = ci < 0 || *cost < 0 ? -1 : *cost + ci;
     } else if (drive_members(hw, c, ms + i, (int)(j - i), dyv, o, rep, err, errlen)) {
       return 1;
@@ -2227,7 +2339,7 @@ static double block_cost(const cfg_t *c, const layer_t *l, const member_t *ms, c
     *oom = 1;
     return -1;
   }
-  bc[mask] = members_cost(c, &m, 1, dyv, o, NULL, NULL);
+  bc[mask] = members_cost(c, &m, 1, dyv, o, NULL, NULL, NULL);
   free(jn.tab);
   return bc[mask];
 }
@@ -2845,6 +2957,8 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "  aligned rows           %ld of %ld runs   (input rows stored from a bus word, "
           "left padding counted in)\n", r->aligned_runs,
           r->ctx_runs[0] + r->ctx_runs[1] + r->ctx_runs[2]);
+  fprintf(out, "  images side by side    %ld of %ld runs   (the batch as one wide image, its "
+          "columns interleaved)\n", r->side_runs, r->ctx_runs[0] + r->ctx_runs[1] + r->ctx_runs[2]);
   fprintf(out, "  column groups          ");
   for (int g = 1, first = 1; g <= REPORT_MAX_GROUPS; g++)
     if (r->group_runs[g]) {
@@ -2906,7 +3020,7 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
-          "\"shared_runs\": %ld, "
+          "\"shared_runs\": %ld, \"side_runs\": %ld, "
           "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 ", "
           "\"estimated_cycles\": %.0f, \"column_groups\": {",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
@@ -2915,7 +3029,7 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->aligned_runs, r->shared_runs, r->form ? r->form : "direct", r->phase_blocks,
+          r->aligned_runs, r->shared_runs, r->side_runs, r->form ? r->form : "direct", r->phase_blocks,
           r->absent_macs, r->est_cycles);
   const char *sep = "";
   for (int g = 1; g <= REPORT_MAX_GROUPS; g++)

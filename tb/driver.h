@@ -86,6 +86,8 @@ typedef struct report {
                                 group_runs[g] runs split the columns into g groups (1: none) */
   long shared_runs;          /* runs that shared each loaded input tile with the other
                                 convolutions of their run (the input gradient's phases) */
+  long side_runs;            /* runs whose images sat side by side, one image N times as wide
+                                with its columns interleaved (see drive_opts_t.images) */
   uint64_t useful_macs;      /* forward: N*K*OH*OW*C*R*S; backward: the products of the
                                 definition, no operand from a zero-space */
   uint64_t zero_space;       /* backward: zero-space elements of the virtual operand (virtual
@@ -152,6 +154,10 @@ typedef struct drive_opts {
   int rows;                      /* 0: the driver chooses; 1: packed input rows; 2: aligned
                                     rows where the run allows them (not linear contexts, not
                                     shared runs), else packed (tests force one) */
+  int images;                    /* 0: the driver chooses; 1: the images of a batch apart;
+                                    2: side by side (one image N times as wide, its columns
+                                    interleaved) where the run allows it: stride 1 across, not
+                                    zero_fill (tests force one) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

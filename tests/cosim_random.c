@@ -57,7 +57,7 @@ int main(int argc, char **argv)
   const char *ops = "fwd";
   const char *modes = "skip,fill";
   int passed = 0, failed = 0;
-  long linear = 0, shared = 0, joined = 0, blocks = 0, aligned = 0;
+  long linear = 0, shared = 0, joined = 0, blocks = 0, aligned = 0, side = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atol(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed0 = strtoull(argv[++i], NULL, 10);
@@ -111,9 +111,11 @@ int main(int argc, char **argv)
                l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
       size_t dl = strlen(desc);
       /* the driver's choice, or either context mapping and either orientation forced */
-      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0};
+      drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0, 0};
       o.orientation = (int)rng_range(&s, 0, 2);
       o.rows = (int)rng_range(&s, 0, 2);   /* the driver's choice, packed or aligned rows */
+      /* the images of the batch: the driver's choice, apart, or side by side where allowed */
+      o.images = (int)rng_range(&s, 0, 2);
       /* with column groups: the driver's choice or any number of groups forced */
       o.col_groups = c.col_groups > 1 ? (int)rng_range(&s, 0, c.col_groups) : 0;
       /* the input gradient's phases: the driver's choice, sharing runs wherever they can, one
@@ -125,10 +127,11 @@ int main(int argc, char **argv)
         if (o.col_groups) snprintf(groups, sizeof groups, " groups=%d", o.col_groups);
         else snprintf(groups, sizeof groups, " groups=auto");
       }
-      snprintf(desc + dl, sizeof desc - dl, " contexts=%s rows=%s orient=%s%s%s",
+      snprintf(desc + dl, sizeof desc - dl, " contexts=%s rows=%s orient=%s images=%s%s%s",
                o.contexts == 0 ? "auto" : o.contexts == 1 ? "wrapped" : o.contexts == 2 ? "in-row" : "linear",
                o.rows == 0 ? "auto" : o.rows == 1 ? "packed" : "aligned",
-               o.orientation == 0 ? "auto" : o.orientation == 1 ? "as-given" : "swapped", groups,
+               o.orientation == 0 ? "auto" : o.orientation == 1 ? "as-given" : "swapped",
+               o.images == 0 ? "auto" : o.images == 1 ? "apart" : "side", groups,
                op == 0 ? "" : fill ? " zero_fill" : " zero_skip");
       if (o.phases) {
         dl = strlen(desc);
@@ -176,6 +179,7 @@ int main(int argc, char **argv)
           blocks += bl;
           linear += rep.ctx_runs[2] > 0;
           aligned += rep.aligned_runs > 0;
+          side += rep.side_runs > 0;
         }
       }
       fflush(stdout);
@@ -188,8 +192,9 @@ int main(int argc, char **argv)
   }
   /* how often the two mappings that only some layers allow ran (a drift to zero would leave
    * them untested) */
-  printf("# %ld cases ran linear contexts, %ld aligned rows, %ld input gradients ran phases "
-         "sharing runs, %ld joined, %ld in blocks\n", linear, aligned, shared, joined, blocks);
+  printf("# %ld cases ran linear contexts, %ld aligned rows, %ld images side by side, %ld input "
+         "gradients ran phases sharing runs, %ld joined, %ld in blocks\n", linear, aligned, side,
+         shared, joined, blocks);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

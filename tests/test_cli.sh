@@ -581,6 +581,44 @@ else
 fi
 expect "sim bad --rows" 2 "--rows: 'wide' is not allowed: auto, packed or aligned" \
   $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --rows wide
+# ---- images side by side: the batch as one image N times as wide, its columns interleaved ----
+# A 7x7 output (49 pixels) leaves 15 of 64 lane slots idle per image; 4 images side by side
+# (196 pixels) 12 of 208. The driver must choose it there, faster than the images apart.
+: >"$tmp/err"
+scyc() { $S sim yaml/default.yaml conv2d --random 4,16,7,7:16,3,3 --padding 1 --seed 2 \
+           --check --quiet --report json "$@" >"$tmp/sd.json" 2>>"$tmp/err" &&
+         jq -r '"\(.cycles) \(.side_runs)"' "$tmp/sd.json"; }
+read -r a a_sd <<<"$(scyc)"; read -r ap ap_sd <<<"$(scyc --images apart)"
+read -r sd sd_sd <<<"$(scyc --images side)"
+if [ "$a_sd" = 1 ] && [ "$ap_sd" = 0 ] && [ "$sd_sd" = 1 ] && no_faster "$a" "$ap" "$sd" &&
+   [ "$a" -lt "$ap" ]; then
+  ok "images side by side: the driver's choice on a 7x7 output, batch 4 ($a cycles, apart $ap)"
+else
+  nok "images side by side: the driver's choice ('$a' side '$a_sd', apart '$ap', side '$sd')" \
+    "$(head -c 400 "$tmp/err")"
+fi
+# replayed in Icarus: columns interleaved (a dilated kernel, asymmetric padding), rows
+# interleaved (stride 2 across, 1 down), and a loss's stride-1 phase convolutions
+for args in "conv2d --random 3,3,5,6:5,3,3 --padding 1,2 --dilation 1,2" \
+            "conv2d --random 3,3,6,5:5,2,3 --stride 1,2 --padding 2,1 --dilation 2,1" \
+            "conv2d_input_grad --random 2,3,7,8:4,3,3 --stride 2 --padding 1 --phases separate"; do
+  if $S sim yaml/small8x8.yaml $args --seed 5 --images side --simulator icarus --check --quiet \
+       --report json >"$tmp/sd.json" 2>"$tmp/err" && [ "$(jq .side_runs "$tmp/sd.json")" -ge 1 ]; then
+    ok "icarus replay, images side by side: ${args%% --random*}, ${args#* --random }"
+  else
+    nok "icarus replay, images side by side: $args" "$(head -c 400 "$tmp/err" "$tmp/sd.json")"
+  fi
+done
+# stride 2 both ways: no side by side, forced or not; the images run apart
+if $S sim yaml/default.yaml conv2d --random 2,4,6,7:4,3,3 --stride 2 --padding 1 --seed 1 \
+     --images side --check --quiet --report json >"$tmp/sd.json" 2>"$tmp/err" &&
+   [ "$(jq .side_runs "$tmp/sd.json")" = 0 ]; then
+  ok "images side by side forced on stride 2,2: the images run apart"
+else
+  nok "images side by side forced on stride 2,2" "$(head -c 400 "$tmp/err" "$tmp/sd.json")"
+fi
+expect "sim bad --images" 2 "--images: 'stacked' is not allowed: auto, apart or side" \
+  $S sim yaml/default.yaml conv2d --random 2,1,4,4:1,1,1 --images stacked
 # forced: the 4 phases in one run even where the cost model would not (it joins them in blocks)
 if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,3,30,30:16,3,3 --stride 2 --check --quiet \
      --report json >"$tmp/sh.json" 2>"$tmp/err" &&
