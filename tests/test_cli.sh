@@ -555,19 +555,28 @@ est_cases "feeder stalls (5-tap rows, FIFO lead)" \
 # Packed, each row's 15-element window straddles two bus words and the lanes stall on the bus;
 # aligned (each stored row from a word, its left padding counted in) a window is one word. The
 # driver's choice must be aligned and no slower than either layout forced.
-: >"$tmp/err"
-rcyc() { $S sim yaml/default.yaml conv2d --random 1,64,14,14:32,3,3 --stride 2 --padding 1 \
-           --check --quiet --report json "$@" >"$tmp/al.json" 2>>"$tmp/err" &&
-         jq -r '"\(.cycles) \(.aligned_runs)"' "$tmp/al.json"; }
-read -r a a_al <<<"$(rcyc)"; read -r pk pk_al <<<"$(rcyc --rows packed)"
-read -r al al_al <<<"$(rcyc --rows aligned)"
-if [ "$a_al" = 1 ] && [ "$pk_al" = 0 ] && [ "$al_al" = 1 ] && no_faster "$a" "$pk" "$al" &&
-   [ "$al" -lt "$pk" ]; then
-  ok "aligned rows: the driver's choice, faster than packed (14x14 stride 2: $a, packed $pk)"
-else
-  nok "aligned rows: the driver's choice ('$a' aligned '$a_al', packed '$pk', aligned '$al')" \
-    "$(head -c 400 "$tmp/err")"
-fi
+# chosen_faster DESC FIELD OFF ON ARGS...: `sagen sim ARGS` as the driver chooses, and with the
+# options OFF and ON forced: the choice and ON must count 1 run in FIELD of the JSON report, OFF
+# none; the choice no slower than either forced and faster than OFF.
+chosen_faster() {
+  local desc=$1 field=$2 off=$3 on=$4 a ax o ox n nx
+  shift 4
+  : >"$tmp/err"
+  cf() { $S sim "$@" --check --quiet --report json >"$tmp/cf.json" 2>>"$tmp/err" &&
+         jq -r "\"\\(.cycles) \\(.$field)\"" "$tmp/cf.json"; }
+  read -r a ax <<<"$(cf "$@")"
+  read -r o ox <<<"$(cf "$@" $off)"
+  read -r n nx <<<"$(cf "$@" $on)"
+  if [ "$ax" = 1 ] && [ "$ox" = 0 ] && [ "$nx" = 1 ] && no_faster "$a" "$o" "$n" &&
+     [ "$a" -lt "$o" ]; then
+    ok "$desc: the driver's choice, faster than $off ($a cycles, $o)"
+  else
+    nok "$desc: the driver's choice ('$a' $field '$ax', $off '$o' '$ox', $on '$n' '$nx')" \
+      "$(head -c 400 "$tmp/err")"
+  fi
+}
+chosen_faster "aligned rows on 14x14 stride 2" aligned_runs "--rows packed" "--rows aligned" \
+  yaml/default.yaml conv2d --random 1,64,14,14:32,3,3 --stride 2 --padding 1
 # a context past the tile's last output row: the 7x7 output's 49th pixel is the last context's
 # only real one; its other 15 lanes would wrap into two rows below the tile. No segment below
 # the tile is read (the lanes there copy lane 0), so the feeder never stalls.
@@ -584,19 +593,8 @@ expect "sim bad --rows" 2 "--rows: 'wide' is not allowed: auto, packed or aligne
 # ---- images side by side: the batch as one image N times as wide, its columns interleaved ----
 # A 7x7 output (49 pixels) leaves 15 of 64 lane slots idle per image; 4 images side by side
 # (196 pixels) 12 of 208. The driver must choose it there, faster than the images apart.
-: >"$tmp/err"
-scyc() { $S sim yaml/default.yaml conv2d --random 4,16,7,7:16,3,3 --padding 1 --seed 2 \
-           --check --quiet --report json "$@" >"$tmp/sd.json" 2>>"$tmp/err" &&
-         jq -r '"\(.cycles) \(.side_runs)"' "$tmp/sd.json"; }
-read -r a a_sd <<<"$(scyc)"; read -r ap ap_sd <<<"$(scyc --images apart)"
-read -r sd sd_sd <<<"$(scyc --images side)"
-if [ "$a_sd" = 1 ] && [ "$ap_sd" = 0 ] && [ "$sd_sd" = 1 ] && no_faster "$a" "$ap" "$sd" &&
-   [ "$a" -lt "$ap" ]; then
-  ok "images side by side: the driver's choice on a 7x7 output, batch 4 ($a cycles, apart $ap)"
-else
-  nok "images side by side: the driver's choice ('$a' side '$a_sd', apart '$ap', side '$sd')" \
-    "$(head -c 400 "$tmp/err")"
-fi
+chosen_faster "images side by side on a 7x7 output, batch 4" side_runs "--images apart" \
+  "--images side" yaml/default.yaml conv2d --random 4,16,7,7:16,3,3 --padding 1 --seed 2
 # replayed in Icarus: columns interleaved (a dilated kernel, asymmetric padding), rows
 # interleaved (stride 2 across, 1 down), and a loss's stride-1 phase convolutions
 for args in "conv2d --random 3,3,5,6:5,3,3 --padding 1,2 --dilation 1,2" \
