@@ -363,16 +363,23 @@ if $S sim yaml/rect4x8.yaml conv2d --random 2,3,7,11:2,3,2 --padding 1,1 --seed 
 else
   nok "icarus replay conv2d, linear contexts" "$(head -c 400 "$tmp/err" "$tmp/lin.json")"
 fi
+# replay_runs DESC FIELD ARGS...: `sagen sim ARGS` replayed in Icarus and checked, its JSON report
+# counting at least one run in FIELD
+replay_runs() {
+  local desc=$1 field=$2
+  shift 2
+  if $S sim "$@" --simulator icarus --check --quiet --report json >"$tmp/rr.json" 2>"$tmp/err" &&
+     [ "$(jq ".$field" "$tmp/rr.json")" -ge 1 ]; then
+    ok "icarus replay $desc"
+  else
+    nok "icarus replay $desc" "$(head -c 400 "$tmp/err" "$tmp/rr.json")"
+  fi
+}
 # aligned rows (each stored row from a bus word, the left padding counted in), wrapping and in a
 # row, replayed in Icarus: the tile's words hold gaps the lanes must never take
 for cx in wrap row; do
-  if $S sim yaml/small8x8.yaml conv2d --random 2,3,9,13:5,3,3 --stride 2 --padding 1,2 --seed 4 \
-       --contexts $cx --rows aligned --simulator icarus --check --quiet --report json \
-       >"$tmp/al.json" 2>"$tmp/err" && [ "$(jq .aligned_runs "$tmp/al.json")" = 1 ]; then
-    ok "icarus replay conv2d, aligned rows, contexts $cx"
-  else
-    nok "icarus replay conv2d, aligned rows, contexts $cx" "$(head -c 400 "$tmp/err" "$tmp/al.json")"
-  fi
+  replay_runs "conv2d, aligned rows, contexts $cx" aligned_runs yaml/small8x8.yaml conv2d \
+    --random 2,3,9,13:5,3,3 --stride 2 --padding 1,2 --seed 4 --contexts $cx --rows aligned
 done
 # the loss of a stride-2 layer: its phase convolutions have stride 1, the driver picks linear ones
 if $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,4,14,14:16,3,3 --stride 2 --padding 1 --seed 2 \
@@ -600,12 +607,8 @@ chosen_faster "images side by side on a 7x7 output, batch 4" side_runs "--images
 for args in "conv2d --random 3,3,5,6:5,3,3 --padding 1,2 --dilation 1,2" \
             "conv2d --random 3,3,6,5:5,2,3 --stride 1,2 --padding 2,1 --dilation 2,1" \
             "conv2d_input_grad --random 2,3,7,8:4,3,3 --stride 2 --padding 1 --phases separate"; do
-  if $S sim yaml/small8x8.yaml $args --seed 5 --images side --simulator icarus --check --quiet \
-       --report json >"$tmp/sd.json" 2>"$tmp/err" && [ "$(jq .side_runs "$tmp/sd.json")" -ge 1 ]; then
-    ok "icarus replay, images side by side: ${args%% --random*}, ${args#* --random }"
-  else
-    nok "icarus replay, images side by side: $args" "$(head -c 400 "$tmp/err" "$tmp/sd.json")"
-  fi
+  replay_runs "images side by side: ${args%% --random*}, ${args#* --random }" side_runs \
+    yaml/small8x8.yaml $args --seed 5 --images side
 done
 # stride 2 both ways: no side by side, forced or not; the images run apart
 if $S sim yaml/default.yaml conv2d --random 2,4,6,7:4,3,3 --stride 2 --padding 1 --seed 1 \
