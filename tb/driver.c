@@ -1877,11 +1877,10 @@ static int side_axis(const member_t *m, const view_t *x, const drive_opts_t *o)
 {
   if (side_ok(m, x, o)) return 1;
   if (m->l.sh != 1 || m->l.n < 2) return 0;
-  member_t t = *m;
+  member_t t;
+  layer_t u;
   view_t tx = view_transposed(x);
-  t.l = member_layer(m, 1);
-  t.w = view_transposed(&m->w);
-  t.y = view_transposed(&m->y);
+  orient_members(m, 1, 1, &t, &u);
   return side_ok(&t, &tx, o) ? 2 : 0;
 }
 
@@ -1889,13 +1888,9 @@ static int side_axis(const member_t *m, const view_t *x, const drive_opts_t *o)
 static void side_member(const member_t *m0, const view_t *x0, int axis, member_t *sm, view_t *sx)
 {
   member_t mt = *m0;
-  view_t xt = *x0;
-  if (axis == 2) {
-    mt.l = member_layer(m0, 1);
-    mt.w = view_transposed(&m0->w);
-    mt.y = view_transposed(&m0->y);
-    xt = view_transposed(x0);
-  }
+  layer_t u;
+  view_t xt = axis == 2 ? view_transposed(x0) : *x0;
+  if (axis == 2) orient_members(m0, 1, 1, &mt, &u);
   const member_t *m = &mt;
   const view_t *x = &xt;
   const layer_t *l = &m->l;
@@ -1950,7 +1945,8 @@ static double single_cost(const cfg_t *c, const member_t *m, const view_t *x,
 /* The estimated cycles of members MS[0..NM) as drive_members runs them, -1 if they cannot run;
  * *APART (if given): 1 if they run one at a time, each in its own orientation; *SWAP (if
  * given): the orientation they run in together; *SIDE (if given): the axis one member's images
- * run side by side along (0: apart). Together only if the model says it pays (or the options force it). */
+ * run side by side along (0: apart). Together only if the model says it pays (or the options
+ * force it). */
 static double members_cost(const cfg_t *c, const member_t *ms, int nm, const view_t *x,
                            const drive_opts_t *o, int *apart_out, int *swap_out, int *side_out)
 {
@@ -3029,8 +3025,8 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
-          r->aligned_runs, r->shared_runs, r->side_runs, r->form ? r->form : "direct", r->phase_blocks,
-          r->absent_macs, r->est_cycles);
+          r->aligned_runs, r->shared_runs, r->side_runs, r->form ? r->form : "direct",
+          r->phase_blocks, r->absent_macs, r->est_cycles);
   const char *sep = "";
   for (int g = 1; g <= REPORT_MAX_GROUPS; g++)
     if (r->group_runs[g]) {
