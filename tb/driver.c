@@ -30,7 +30,7 @@ enum {
 view_t view_of(const tensor_t *t)
 {
   view_t v = {t->data, 0, {t->shape[1] * t->shape[2] * t->shape[3], t->shape[2] * t->shape[3],
-                           t->shape[3], 1}, 0, 0, 0, 0, NULL, 0};
+                           t->shape[3], 1}, 0, 0, 0, 0, NULL, 0, 0};
   return v;
 }
 
@@ -1216,6 +1216,9 @@ static void report_add(report_t *sum, const report_t *r)
   sum->host_bytes_in += r->host_bytes_in;
   sum->host_bytes_out += r->host_bytes_out;
   sum->hw_host_bytes += r->hw_host_bytes;
+  sum->sram_bytes += r->sram_bytes;
+  sum->dy_host_bytes += r->dy_host_bytes;
+  sum->dy_sram_bytes += r->dy_sram_bytes;
   sum->dram_bytes_per_cycle = r->dram_bytes_per_cycle;
   sum->kgroups = r->kgroups;
   sum->utilization = sum->cycles ? (double)sum->ideal_cycles / (double)sum->cycles : 0;
@@ -1375,6 +1378,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
                 vat(x0, n, ch, oy * lt->sh, ox * lt->sw);
     lv = flat_layer(lt, oh, ow);
     xgv = view_of(&xg);
+    xgv.zspace = x0->zspace;
     x = &xgv;
     oh = 1;
     ow = lv.w;
@@ -1452,7 +1456,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   const out_tile_t *ro_tile = NULL;
   double t0 = now_s(), t_last = t0;
   int tty = isatty(2) && !(o && o->quiet);
-  uint64_t bytes_in = 0, bytes_out = 0;
+  uint64_t bytes_in = 0, bytes_out = 0, bytes_dy = 0;
   (void)out_wr_before;
 
   while (jc < nj || next_prog < np || passes_done < np) {
@@ -1538,6 +1542,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
           else weight_word(c, &ms[p->m].w, p, jword, hw->io.hp_wdata);
           credit -= bytes;
           bytes_in += (uint64_t)bytes;
+          if (is_if ? x->zspace : ms[p->m].w.zspace) bytes_dy += (uint64_t)bytes;
           if (++jword == nw) {
             loaded[2 * j->idx + !is_if] = 1;
             jc++;
@@ -1681,6 +1686,14 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   rep->host_bytes_out = bytes_out;
   rep->host_bytes = bytes_in + bytes_out;
   rep->hw_host_bytes = cnt[C_HP_BYTES];
+  rep->sram_bytes = cnt[C_IF_RD] * (uint64_t)if_bytes + cnt[C_WT_RD] * (uint64_t)wt_bytes +
+                    cnt[C_OUT_RD] * (uint64_t)out_bytes;
+  /* dy sits in the ifmap memory (the input gradient) or in the weight memory (the weight
+   * gradient's kernel): the members of a run share their input, and their weights are all of
+   * one tensor */
+  rep->dy_host_bytes = bytes_dy;
+  rep->dy_sram_bytes = (x->zspace ? cnt[C_IF_RD] * (uint64_t)if_bytes : 0) +
+                       (ms[0].w.zspace ? cnt[C_WT_RD] * (uint64_t)wt_bytes : 0);
   if (rep->hw_macs != rep->useful_macs) {
     snprintf(err, errlen, "the hardware counted %" PRIu64 " MACs, the layer has %" PRIu64,
              rep->hw_macs, rep->useful_macs);
@@ -1902,9 +1915,10 @@ static void side_member(const member_t *m0, const view_t *x0, int axis, member_t
   sm->l.w = l->w * n;
   sm->l.dw = l->dw * n;
   sm->l.pw = l->pw * n;
-  *sx = (view_t){x->data, x->off, {0, x->st[1], x->st[2], x->st[0]}, n, x->st[3], 0, 0, NULL, 0};
+  *sx = (view_t){x->data, x->off, {0, x->st[1], x->st[2], x->st[0]}, n, x->st[3], 0, 0, NULL, 0,
+                 x->zspace};
   sm->y = (view_t){m->y.data, m->y.off, {0, m->y.st[1], m->y.st[2], m->y.st[0]}, n, m->y.st[3],
-                   0, 0, NULL, 0};
+                   0, 0, NULL, 0, 0};
 }
 
 /* A side-by-side run is taken where its estimate is below this fraction of the images apart'
@@ -2085,6 +2099,74 @@ static void backward_ideal(report_t *rep, const cfg_t *c, const layer_t *l)
   rep->utilization = rep->cycles ? (double)rep->ideal_cycles / (double)rep->cycles : 0;
 }
 
+/* Bytes of ELEMS elements of BITS bits, packed as the host port packs them. */
+static uint64_t packed_bytes(uint64_t elems, int bits)
+{
+  return (elems * (uint64_t)bits + 7) / 8;
+}
+
+/* The host-port traffic of an explicit matrix product on this configuration: the lane operand A
+ * (M pixels, A_BYTES in all) times the column operand B (N filters, B_BYTES), in output tiles of
+ * MT pixels x NT filters that one output bank holds (a word per pixel and group of cols filters),
+ * the reduction streamed through each tile: A goes in once per column of tiles, B once per row
+ * of tiles. The tile is the one that moves the fewest bytes; *A_TIMES, *B_TIMES say how often
+ * each went in. */
+static uint64_t gemm_host_bytes(const cfg_t *c, uint64_t m, uint64_t n, uint64_t a_bytes,
+                                uint64_t b_bytes, uint64_t *a_times, uint64_t *b_times)
+{
+  uint64_t best = UINT64_MAX, groups = (n + (uint64_t)c->cols - 1) / (uint64_t)c->cols;
+  for (uint64_t g = 1; g <= groups; g++) {
+    uint64_t mt = (uint64_t)c->out_words / g;
+    if (mt == 0) break;
+    if (mt > m) mt = m;
+    uint64_t at = (groups + g - 1) / g, bt = (m + mt - 1) / mt;
+    uint64_t bytes = a_bytes * at + b_bytes * bt;
+    if (bytes < best) {
+      best = bytes;
+      *a_times = at;
+      *b_times = bt;
+    }
+  }
+  return best;
+}
+
+/* What an explicit im2col with zero-space reorganization moves for the backward op of L (the
+ * input gradient if INPUT_GRAD, else the weight gradient) on this configuration, from the shapes,
+ * into REP's explicit_* fields. The zero-spaced operand is formed in memory and the op is one
+ * matrix product: for the input gradient the lowered matrix of the zero-inserted, zero-padded dy
+ * (a row of K x R x S operands under the taps for each of the N x H x W pixels of dx) times the
+ * weights (C filters); for the weight gradient x lowered at every dense position of dy
+ * zero-inserted (C x R x S pixels, a row of N x OHz x OWz operands each, OHz = (OH - 1) * stride
+ * + 1) times dy zero-inserted as the kernel (K filters). Over the host port the operands go in as
+ * gemm_host_bytes tiles them and the results come back once. The buffers are read as this
+ * output-stationary array reads the product: the lane operand once per group of columns, the
+ * other once per group of rows. Elements at the configuration's widths, packed. */
+static void explicit_traffic(report_t *rep, const cfg_t *c, const layer_t *l, int input_grad)
+{
+  uint64_t taps = (uint64_t)l->r * l->s, w = (uint64_t)l->k * l->c * taps;
+  uint64_t m, n, a, b, at = 1, bt = 1;
+  if (input_grad) {
+    m = (uint64_t)l->n * l->h * l->w;                     /* dx's pixels */
+    n = (uint64_t)l->c;
+    a = packed_bytes(m * l->k * taps, c->input_bits);     /* dy lowered, zeros in */
+    b = packed_bytes(w, c->weight_bits);
+  } else {
+    uint64_t dense = (uint64_t)l->n * ((layer_out_h(l) - 1) * l->sh + 1) *
+                     (uint64_t)((layer_out_w(l) - 1) * l->sw + 1);
+    m = (uint64_t)l->c * taps;                            /* dw's pixels */
+    n = (uint64_t)l->k;
+    a = packed_bytes(dense * m, c->input_bits);           /* x lowered */
+    b = packed_bytes(dense * n, c->weight_bits);          /* dy zero-inserted */
+  }
+  rep->explicit_host_bytes = gemm_host_bytes(c, m, n, a, b, &at, &bt) +
+                             packed_bytes(m * n, c->acc_bits);
+  uint64_t a_rd = a * ((n + (uint64_t)c->cols - 1) / (uint64_t)c->cols);
+  uint64_t b_rd = b * ((m + (uint64_t)c->rows - 1) / (uint64_t)c->rows);
+  rep->explicit_sram_bytes = a_rd + b_rd;
+  rep->explicit_dy_host_bytes = input_grad ? a * at : b * bt;
+  rep->explicit_dy_sram_bytes = input_grad ? a_rd : b_rd;
+}
+
 /* The hardware's zero-space counters against the shapes: WANT zero-space operands (one per
  * pixel and filter group) over the op and, in zero_fill, WANT_PE PE-cycles fed a created zero
  * (every zero-space operand of a pixel meets every filter once). */
@@ -2192,9 +2274,9 @@ static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph,
   j->yt = (filter_tab_t){1, yoff, 0, 0, NULL, NULL, extent ? rows : NULL, extent ? cols : NULL};
   layer_t jl = {l->n, l->k, ms[0].l.h, ms[0].l.w, nf, nr, ns, 1, 1, jph, jpw, jdh, jdw, th, tw,
                 0, 0, 0, 0, 0, 0, 0};
-  view_t wj = {w->data, wv0.off, {0, wv0.st[0], 0, 0}, 0, 0, 0, 0, &j->wt, 0};
+  view_t wj = {w->data, wv0.off, {0, wv0.st[0], 0, 0}, 0, 0, 0, 0, &j->wt, 0, 0};
   view_t yj = {dx->data, dxv0.off, {dxv0.st[0], 0, l->sh * dxv0.st[2], l->sw * dxv0.st[3]},
-               0, 0, 0, 0, &j->yt, 0};
+               0, 0, 0, 0, &j->yt, 0, 0};
   j->m = (member_t){jl, wj, yj, 0};
   return 0;
 }
@@ -2493,6 +2575,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
    * zero_fill. */
   uint64_t want = 0, want_pe = 0;
   view_t dyv = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
+  dyv.zspace = 1;
   /* the phases with taps, run as members of as few runs as share dy's tiles (see below) */
   long nph = 0;
   member_t *ms = calloc((size_t)(l->sh * l->sw), sizeof *ms);
@@ -2528,8 +2611,8 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
         layer_t el = {l->n, l->k, oh, ow, l->c, 1, 1, 1, 1, 0, 0, 1, 1, th, tw,
                       0, 1, l->r, 0, 1, l->s, 1};
         view_t dxe = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0};
-        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0, NULL, 0};
+                      {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
+        view_t we = {w->data, wv0.off, {wv0.st[1], wv0.st[0], wv0.st[2], wv0.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
         if (drive_conv(hw, c, &el, &dyv, &we, &dxe, o, rep, err, errlen)) {
           free(phs);
           free(ms);
@@ -2557,9 +2640,9 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       pl.dense_w = l->s;
       /* weight view (C as filters, K as channels, taps reversed): w[k][c][ry_last - j*rys][...] */
       view_t wv = {w->data, wv0.off + ry_last * wv0.st[2] + rx_last * wv0.st[3],
-                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0, NULL, 0};
+                   {wv0.st[1], wv0.st[0], -rys * wv0.st[2], -rxs * wv0.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
-                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0};
+                    {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
       phs[nph] = (phase_t){py, px, ry_last, rys, rx_last, rxs};
       ms[nph++] = (member_t){pl, wv, dxv, 0};
     }
@@ -2618,6 +2701,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
   free(phs);
   free(ms);
   backward_ideal(rep, c, l);
+  explicit_traffic(rep, c, l, 1);
   /* the zero-inserted, zero-padded dy of the transposed convolution, minus the real dy */
   long vh = l->h + l->dh * (l->r - 1), vw = l->w + l->dw * (l->s - 1);
   rep->zero_space = (uint64_t)l->n * l->k * ((uint64_t)vh * vw - (uint64_t)oh * ow);
@@ -2663,7 +2747,7 @@ static long product_layer(const layer_t *l, const tensor_t *dw, long r0, long rn
   /* pixel q = (c * rn + r - r0) * sn + s - s0 of the block is dw[k][c][r][s]: q split into
    * (c, r, s) */
   *mo = (view_t){dw->data, r0 * dwv.st[2] + s0 * dwv.st[3], {0, dwv.st[0], 0, dwv.st[3]},
-                 sn, dwv.st[2], rn, dwv.st[1], NULL, 0};
+                 sn, dwv.st[2], rn, dwv.st[1], NULL, 0, 0};
   return m;
 }
 
@@ -2690,7 +2774,7 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
   long np = ml.w;
   if (!hw) {
     /* x gathered as [1][m][1][np], dy as [k][m][1][1], both contiguous */
-    view_t mx = {NULL, 0, {m * np, np, np, 1}, 0, 0, 0, 0, NULL, 0}, mk = {NULL, 0, {m, 1, 1, 1}, 0, 0, 0, 0, NULL, 0};
+    view_t mx = {NULL, 0, {m * np, np, np, 1}, 0, 0, 0, 0, NULL, 0, 0}, mk = {NULL, 0, {m, 1, 1, 1}, 0, 0, 0, 0, NULL, 0, 0};
     *cost = m == 0 ? 0 : conv_cost(c, &ml, &mx, &mk, &mo, o);
     return 0;
   }
@@ -2716,6 +2800,7 @@ static int weight_grad_product(hw_t *hw, const cfg_t *c, const layer_t *l, const
         for (long k = 0; k < l->k; k++) kg.data[k * m + q] = vat(&dyv, n, k, oy, ox);
       }
   view_t mx = view_of(&xg), mk = view_of(&kg);
+  mk.zspace = 1;   /* dy, gathered as the kernel */
   int bad = drive_conv(hw, c, &ml, &mx, &mk, &mo, o, rep, err, errlen);
   tensor_free(&xg);
   tensor_free(&kg);
@@ -2796,17 +2881,17 @@ static void dilated_layer(const layer_t *l, int side, const tensor_t *x, const t
     wa = view_transposed(&wa);
   }
   long oh = layer_out_h(&lw), ow = layer_out_w(&lw);
-  *xv = (view_t){x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0, NULL, 0};
-  *kv = (view_t){dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0, NULL, 0};
-  *ov = (view_t){dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0, NULL, 0};
+  *xv = (view_t){x->data, 0, {xa.st[1], xa.st[0], xa.st[2], xa.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
+  *kv = (view_t){dy->data, 0, {da.st[1], da.st[0], da.st[2], da.st[3]}, 0, 0, 0, 0, NULL, 0, 1};
+  *ov = (view_t){dw->data, 0, {wa.st[1], wa.st[0], wa.st[2], wa.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
   /* the kernel's taps sit every stride positions of the zero-inserted dy */
   *gl = (layer_t){lw.c, lw.n, lw.h, lw.w, lw.k, oh, ow, lw.dh, lw.dw, lw.ph, lw.pw, lw.sh, lw.sw,
                   lw.r, lw.s, 0, lw.sh, (oh - 1) * lw.sh + 1, 0, lw.sw, (ow - 1) * lw.sw + 1, 0};
   if (side) {
     /* column x * C + c is image c's column x: the host addresses it as the pair (x, c)
      * (xsplit), no copy; output column s * C + c is dw[k][c][r][s] */
-    *xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0, NULL, 0};
-    *ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, lw.c, wa.st[3], 0, 0, NULL, 0};
+    *xv = (view_t){x->data, 0, {0, xa.st[0], xa.st[2], xa.st[1]}, lw.c, xa.st[3], 0, 0, NULL, 0, 0};
+    *ov = (view_t){dw->data, 0, {0, wa.st[0], wa.st[2], wa.st[1]}, lw.c, wa.st[3], 0, 0, NULL, 0, 0};
     gl->n = 1;
     gl->w = lw.c * lw.w;
     gl->sw = 1;
@@ -2891,6 +2976,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
     return 1;
   }
   backward_ideal(rep, c, l);
+  explicit_traffic(rep, c, l, 0);
   /* the zeros inserted into dy to use it as a dilated kernel */
   rep->zero_space = zs;
   if (form < WG_SIDE) {   /* the products never form them */
@@ -2999,6 +3085,20 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
           r->sram_if, r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words);
   fprintf(out, "  host port bytes        %14" PRIu64 "   (in %" PRIu64 ", out %" PRIu64 ")\n",
           r->host_bytes, r->host_bytes_in, r->host_bytes_out);
+  fprintf(out, "  SRAM bytes read        %14" PRIu64 "   (the words above in bytes)\n", r->sram_bytes);
+  if (r->bp_mode) {
+    fprintf(out, "  of them dy's           host port %" PRIu64 ", SRAM %" PRIu64 "   (the "
+            "operand with the zero-spaces)\n", r->dy_host_bytes, r->dy_sram_bytes);
+    fprintf(out, "  explicit im2col        host port %" PRIu64 " (dy %" PRIu64 "), SRAM %" PRIu64
+            " (dy %" PRIu64 ")   (zero-space reorganization: from the shapes)\n",
+            r->explicit_host_bytes, r->explicit_dy_host_bytes, r->explicit_sram_bytes,
+            r->explicit_dy_sram_bytes);
+    fprintf(out, "  below explicit         host port %.1f%% (dy %.1f%%), SRAM %.1f%% (dy %.1f%%)\n",
+            100 - pct(r->host_bytes, r->explicit_host_bytes),
+            100 - pct(r->dy_host_bytes, r->explicit_dy_host_bytes),
+            100 - pct(r->sram_bytes, r->explicit_sram_bytes),
+            100 - pct(r->dy_sram_bytes, r->explicit_dy_sram_bytes));
+  }
 }
 
 void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
@@ -3018,7 +3118,10 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"contexts\": {\"wrap\": %ld, \"row\": %ld, \"linear\": %ld}, \"aligned_runs\": %ld, "
           "\"shared_runs\": %ld, \"side_runs\": %ld, "
           "\"form\": \"%s\", \"phase_blocks\": \"%s\", \"absent_macs\": %" PRIu64 ", "
-          "\"estimated_cycles\": %.0f, \"column_groups\": {",
+          "\"estimated_cycles\": %.0f, \"sram_bytes\": %" PRIu64 ", \"dy_host_bytes\": %" PRIu64 ", "
+          "\"dy_sram_bytes\": %" PRIu64 ", \"explicit_host_bytes\": %" PRIu64 ", "
+          "\"explicit_sram_bytes\": %" PRIu64 ", \"explicit_dy_host_bytes\": %" PRIu64 ", "
+          "\"explicit_dy_sram_bytes\": %" PRIu64 ", \"column_groups\": {",
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
@@ -3026,7 +3129,9 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
           r->aligned_runs, r->shared_runs, r->side_runs, r->form ? r->form : "direct",
-          r->phase_blocks, r->absent_macs, r->est_cycles);
+          r->phase_blocks, r->absent_macs, r->est_cycles, r->sram_bytes, r->dy_host_bytes,
+          r->dy_sram_bytes, r->explicit_host_bytes, r->explicit_sram_bytes,
+          r->explicit_dy_host_bytes, r->explicit_dy_sram_bytes);
   const char *sep = "";
   for (int g = 1; g <= REPORT_MAX_GROUPS; g++)
     if (r->group_runs[g]) {

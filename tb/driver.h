@@ -45,6 +45,10 @@ typedef struct view {
    * the view's last two indices are the table's exchanged (a view with H and W exchanged). */
   const struct filter_tab *ft;
   int ft_swap;
+  /* zspace: the view reads dy, the operand of a backward op whose zero-spaces an explicit
+   * im2col would store and move; its host-port bytes and SRAM reads are counted apart
+   * (report_t.dy_host_bytes, dy_sram_bytes). */
+  int zspace;
 } view_t;
 
 /* Filters that sit apart. The filter index is i0 of a kernel view (FDIM 0) or i1 of an output
@@ -115,6 +119,14 @@ typedef struct report {
   uint64_t hw_macs;          /* useful MACs counted by the hardware */
   uint64_t sram_if, sram_wt, sram_out_rd, sram_out_wr, pad_words;
   uint64_t host_bytes, host_bytes_in, host_bytes_out, hw_host_bytes;
+  uint64_t sram_bytes;       /* the SRAM reads in bytes: ifmap, weight and output words */
+  /* Backward ops: the bytes of dy (the operand with the zero-spaces) over the host port and
+   * read from the SRAM that holds it, and what an explicit im2col with zero-space
+   * reorganization would move, from the shapes (see explicit_traffic in driver.c): over the
+   * host port and read from the buffers, all operands and dy alone. */
+  uint64_t dy_host_bytes, dy_sram_bytes;
+  uint64_t explicit_host_bytes, explicit_sram_bytes, explicit_dy_host_bytes,
+      explicit_dy_sram_bytes;
   double dram_bytes_per_cycle;
   long kgroups;              /* filter groups the last convolution run walked per pixel:
                                 output channels / filters per pass (the array's columns, or a

@@ -49,6 +49,17 @@ static void random_tensor(uint64_t *s, tensor_t *t, const long *shape, int bits)
   }
 }
 
+/* dy's traffic, counted apart: a forward op has none; dy is every word a loss reads from the
+ * ifmap memory and every word a gradient reads from the weight memory, and crosses the host port
+ * in part of the bytes that go in (some, if it is read at all). */
+static int dy_traffic_ok(const cfg_t *c, int op, const report_t *r)
+{
+  uint64_t words = op == 1 ? r->sram_if : op == 2 ? r->sram_wt : 0;
+  uint64_t bytes = (uint64_t)((op == 1 ? c->if_word_bits : c->wt_word_bits) + 7) / 8;
+  return r->dy_sram_bytes == words * bytes && r->dy_host_bytes <= r->host_bytes_in &&
+         (r->dy_host_bytes > 0) == (words > 0);
+}
+
 int main(int argc, char **argv)
 {
   long count = 75;
@@ -162,6 +173,11 @@ int main(int argc, char **argv)
           printf("not ok cosim %s: cycle accounting: busy %" PRIu64 " != steps %" PRIu64
                  " + zero steps %" PRIu64 " + bubbles + fill + stall + drain = %" PRIu64 "\n",
                  desc, rep.busy, rep.step_valid, rep.zero_steps, parts);
+          failed++;
+        } else if (!nbad && !dy_traffic_ok(&c, op, &rep)) {
+          printf("not ok cosim %s: dy's traffic: host %" PRIu64 " of %" PRIu64 " bytes in, SRAM %"
+                 PRIu64 " bytes (ifmap words %" PRIu64 ", weight words %" PRIu64 ")\n", desc,
+                 rep.dy_host_bytes, rep.host_bytes_in, rep.dy_sram_bytes, rep.sram_if, rep.sram_wt);
           failed++;
         } else if (nbad) {
           printf("not ok cosim %s: %ld of %ld elements differ, first at flat index %ld: expected %"

@@ -268,6 +268,40 @@ report_is() {
 report_is "weight gradient: 4 products for the 2 x 2 blocks of taps that see the same positions" \
   ".runs == 4 and .hw_macs == .useful_macs" \
   yaml/small8x8.yaml conv2d_weight_grad --random 2,20,10,10:7,3,3 --stride 2 --padding 1
+# The traffic of dy, the operand with the zero-spaces, counted apart, and the explicit im2col's
+# from the shapes (small8x8: 6-bit inputs in 6-byte ifmap words, 5-bit weights in 5-byte weight
+# words, 20-bit sums, an output bank of 51 words). dy is all the ifmap memory reads of a loss and
+# all the weight memory reads of a gradient; each of its elements crosses the host port at least
+# once.
+# Loss, dx 2x5x9x8, dy 2x6x5x4, 3x3: lowered dy 144 pixels x 54 operands, 5832 bytes, in once and
+# read once (5 channels: one group of 8 columns); 270 weights, 169 bytes, in once per output
+# tile (144 pixels: 3 tiles of 51) and read once per 8-pixel context (18); dx 720 sums, 1800
+# bytes.
+report_is "traffic: a loss's dy counted apart, the explicit im2col's from the shapes" \
+  '.dy_sram_bytes == .sram_reads.ifmap * 6 and .dy_host_bytes >= 180 and
+   .dy_host_bytes < .host_bytes_in and .explicit_dy_host_bytes == 5832 and
+   .explicit_dy_sram_bytes == 5832 and .explicit_host_bytes == 5832 + 169 * 3 + 1800 and
+   .explicit_sram_bytes == 5832 + 169 * 18' \
+  yaml/small8x8.yaml conv2d_input_grad --random 2,5,9,8:6,3,3 --stride 2 --padding 1
+# dy's views keep the count side by side: 4 images of dy 5x6x6 (4 x 180 elements, 540 bytes)
+report_is "traffic: a loss's dy counted with its images side by side" \
+  '.side_runs == 1 and .dy_sram_bytes == .sram_reads.ifmap * 6 and .dy_host_bytes >= 540 and
+   .dy_host_bytes < .host_bytes_in' \
+  yaml/small8x8.yaml conv2d_input_grad --random 4,3,6,6:5,3,3 --padding 1 --images side
+# Gradient, x 2x20x10x10, dy 2x7x5x5 zero-inserted to 9x9 as the kernel: 1134 elements, 709
+# bytes, in once per output tile (180 pixels: 4 tiles of 51) and read once per 8 pixels (23); x
+# lowered at the 162 dense positions: 29160 elements, 21870 bytes, in and read once (7
+# filters); dw 1260 sums, 3150 bytes.
+report_is "traffic: a gradient's dy counted apart (matrix products), the explicit im2col's" \
+  '.form == "tap_blocks" and .dy_sram_bytes == .sram_reads.weight * 5 and
+   .dy_host_bytes >= 219 and .dy_host_bytes < .host_bytes_in and
+   .explicit_dy_host_bytes == 709 * 4 and .explicit_dy_sram_bytes == 709 * 23 and
+   .explicit_host_bytes == 21870 + 709 * 4 + 3150 and .explicit_sram_bytes == 21870 + 709 * 23' \
+  yaml/small8x8.yaml conv2d_weight_grad --random 2,20,10,10:7,3,3 --stride 2 --padding 1
+report_is "traffic: a gradient's dy counted apart (dilated kernel, images side by side)" \
+  '.form == "side_by_side" and .dy_sram_bytes == .sram_reads.weight * 5 and
+   .dy_host_bytes >= 132 and .dy_host_bytes < .host_bytes_in' \
+  yaml/small8x8.yaml conv2d_weight_grad --random 2,3,9,8:7,3,2 --stride 2,3 --padding 1,1
 # A first layer's gradient (3 channels, 5x5 kernel, stride 2, padding 2): apart, each image's
 # output rows are 5 pixels on 8 lanes; side by side, the 3 images' columns interleaved, a row
 # holds 15, and the model picks it (2548 cycles; 3396 apart).
