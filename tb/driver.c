@@ -2117,7 +2117,8 @@ static uint64_t gemm_host_bytes(const cfg_t *c, uint64_t m, uint64_t n, uint64_t
   uint64_t best = UINT64_MAX, groups = (n + (uint64_t)c->cols - 1) / (uint64_t)c->cols;
   for (uint64_t g = 1; g <= groups; g++) {
     uint64_t mt = (uint64_t)c->out_words / g;
-    if (mt == 0) break;
+    if (mt == 0 && g > 1) break;
+    if (mt == 0) mt = 1;   /* a bank of less than a word still holds a pixel at a time */
     if (mt > m) mt = m;
     uint64_t at = (groups + g - 1) / g, bt = (m + mt - 1) / mt;
     uint64_t bytes = a_bytes * at + b_bytes * bt;
