@@ -420,7 +420,7 @@ typedef struct cfgkey {
 enum {
   K_NAME, K_ARRAY, K_ROWS, K_COLS, K_DATAFLOW, K_GROUPS,
   K_DATA, K_IN, K_WT, K_ACC,
-  K_MEMORY, K_BUS, K_IFKIB, K_WTKIB, K_OUTKIB, K_DBUF, K_DRAM,
+  K_MEMORY, K_BUS, K_IFKIB, K_WTKIB, K_OUTKIB, K_LINEKIB, K_DBUF, K_DRAM,
   K_FEEDER, K_REGS, K_PATTERN, K_FIFO,
   NKEYS
 };
@@ -464,6 +464,11 @@ static const cfgkey_t keys[NKEYS] = {
     [K_OUTKIB] = {"memory.output_kib", T_INT, 0, 32, NULL, 1, 65536, 0, NULL,
                   "holds >= 1 word of array.cols x acc_bits", FIELD(output_kib),
                   "capacity of one output bank, KiB"},
+    [K_LINEKIB] = {"memory.line_kib", T_INT, 0, 0, NULL, 0, 65536, 0, NULL,
+                   "0, or holds >= 3 words of array.cols x acc_bits", FIELD(line_kib),
+                   "overlap-add line for col2im, KiB (0: none): the input gradient of a layer "
+                   "with few channels runs as dy times its (tap, channel) filters, the products "
+                   "added into dx as they leave the array (see the README)"},
     [K_DBUF] = {"memory.double_buffer", T_BOOL, 0, 1, NULL, 0, 1, 0, NULL, NULL,
                 FIELD(double_buffer),
                 "two banks per memory: the host fills one while the array uses the other"},
@@ -995,6 +1000,19 @@ static void cross_check(vstate_t *v)
   mem_check(v, K_IFKIB, K_BUS, K_IN);
   mem_check(v, K_WTKIB, K_COLS, K_WT);
   mem_check(v, K_OUTKIB, K_COLS, K_ACC);
+  if (!v->bad[K_LINEKIB] && !v->bad[K_COLS] && !v->bad[K_ACC] && c->line_kib > 0) {
+    long long bits = (long long)c->cols * c->acc_bits;
+    long long words = (long long)c->line_kib * 8192 / bits;
+    if (words < 3)
+      say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
+          "memory.line_kib: %d KiB holds %lld of the %lld-bit words of array.cols=%d x "
+          "data.acc_bits=%d: allowed 0, or >= %lld KiB (3 words)", c->line_kib, words, bits,
+          c->cols, c->acc_bits, (3 * bits + 8191) / 8192);
+    else if (addr_bits(words) > 24)
+      say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
+          "memory.line_kib: %d KiB of %lld-bit words needs %d address bits: allowed at most 24",
+          c->line_kib, bits, addr_bits(words));
+  }
 }
 
 /* Validate the tree ROOT into *C (defaults first, then every key written, then cross-checks). */
@@ -1043,6 +1061,8 @@ static void derive(cfg_t *c)
   c->if_aw = addr_bits(c->if_words);
   c->wt_aw = addr_bits(c->wt_words);
   c->out_aw = addr_bits(c->out_words);
+  c->line_words = (long)((long long)c->line_kib * 8192 / c->out_word_bits);
+  c->line_aw = addr_bits(c->line_words);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -24,6 +24,7 @@ typedef struct cfg {
   /* memory */
   int bus_elems;              /* ifmap SRAM word, in input elements (power of two) */
   int ifmap_kib, weight_kib, output_kib;  /* capacity of one bank, KiB */
+  int line_kib;               /* col2im overlap-add line, KiB (0: none) */
   int double_buffer;          /* 1: two banks per memory, host fills one while the array uses the other */
   int dram_bytes_per_cycle;   /* host port bandwidth, bytes per clock cycle */
   /* feeder */
@@ -38,6 +39,8 @@ typedef struct cfg {
   int out_word_bits;          /* cols * acc_bits: one result per array column */
   long if_words, wt_words, out_words;  /* words per bank = kib*8192 / word_bits (floor) */
   int if_aw, wt_aw, out_aw;   /* address bits per bank: max(1, ceil(log2(words))) */
+  long line_words;            /* words of out_word_bits in the col2im line (0: no col2im) */
+  int line_aw;                /* its address bits */
 } cfg_t;
 
 /* Load and validate PATH into *C. Returns 0 on success. On failure returns 1 (bad input) after

@@ -256,7 +256,8 @@ static void emit_top(buf_t *b, const cfg_t *c)
     "    .FIFO_DEPTH(%d),\n    .BANKS     (%d),\n    .IF_WORDS  (%ld),\n"
     "    .WT_WORDS  (%ld),\n    .OUT_WORDS (%ld),\n    .IF_AW     (%d),\n"
     "    .WT_AW     (%d),\n    .OUT_AW    (%d),\n    .HP_AW     (%d),\n"
-    "    .HP_DW     (%d),\n    .GROUPS    (%d)\n"
+    "    .HP_DW     (%d),\n    .GROUPS    (%d),\n    .LINE_WORDS(%ld),\n"
+    "    .LINE_AW   (%d)\n"
     "  ) u_core (\n"
     "    .clk_i      (clk_i),\n    .rst_ni     (rst_ni),\n    .csr_we_i   (csr_we_i),\n"
     "    .csr_addr_i (csr_addr_i),\n    .csr_wdata_i(csr_wdata_i),\n"
@@ -268,7 +269,7 @@ static void emit_top(buf_t *b, const cfg_t *c)
     c->name, c->rows, c->cols, c->input_bits, c->weight_bits, c->acc_bits, c->bus_elems,
     log2i(c->bus_elems), c->regs_per_lane, c->pattern_bits, c->fifo_depth, c->banks,
     c->if_words, c->wt_words, c->out_words, c->if_aw, c->wt_aw, c->out_aw, hp_aw, hp_dw,
-    c->col_groups);
+    c->col_groups, c->line_words, c->line_aw);
 }
 
 static void emit_params(buf_t *b, const cfg_t *c)
@@ -289,7 +290,8 @@ static void emit_params(buf_t *b, const cfg_t *c)
     {"BANKS", c->banks}, {"DRAM_BYTES_PER_CYCLE", c->dram_bytes_per_cycle},
     {"REGS_PER_LANE", c->regs_per_lane}, {"PATTERN_BITS", c->pattern_bits},
     {"FIFO_DEPTH", c->fifo_depth}, {"IF_WORDS", c->if_words}, {"WT_WORDS", c->wt_words},
-    {"OUT_WORDS", c->out_words}, {"IF_WORD_BITS", c->if_word_bits},
+    {"OUT_WORDS", c->out_words}, {"LINE_WORDS", c->line_words},
+    {"IF_WORD_BITS", c->if_word_bits},
     {"WT_WORD_BITS", c->wt_word_bits}, {"OUT_WORD_BITS", c->out_word_bits},
   };
   for (size_t k = 0; k < sizeof kv / sizeof kv[0]; k++)

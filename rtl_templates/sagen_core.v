@@ -18,6 +18,10 @@
 // ROWS-1 that enter the array at the group's first column, with the weights of grp_w filters
 // (the host repeats them in every group); the weights and the results are skewed within each
 // group. A layer with few output channels then fills the columns with more pixels.
+//
+// col2im (LINE_WORDS > 0, descriptor flags bit 6): the input gradient's products of dy and the
+// (tap, channel) filters overlap-add into dx in the partial-sums manager, through a route table
+// (CSRs 40 and 41) and an overlap-add line of LINE_WORDS output words (sagen_psum_manager).
 `default_nettype none
 
 module sagen_core #(
@@ -40,7 +44,9 @@ module sagen_core #(
   parameter integer OUT_AW     = 10,
   parameter integer HP_AW      = 10,   // max of the three address widths
   parameter integer HP_DW      = 128,  // max of the ifmap and weight word widths
-  parameter integer GROUPS     = 1     // column groups the array can form (1: none)
+  parameter integer GROUPS     = 1,    // column groups the array can form (1: none)
+  parameter integer LINE_WORDS = 0,    // words of the col2im overlap-add line (0: no col2im)
+  parameter integer LINE_AW    = 1     // its address bits
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -85,6 +91,8 @@ module sagen_core #(
   // 24 dense distance between two non-zero taps      25 non-zero taps in the pass (0: none)
   // flags bit 4: zero_fill (walk every dense tap, feed created zeros on the zero-space ones)
   //       bit 5: linear contexts (stride 1, row pitch = tile width; see sagen_index_counters)
+  //       bit 6: col2im, bit 7: its first row takes the line, bit 8: it adds its carry into
+  //       the line, [11:9] the first filter group with a line segment (sagen_psum_manager)
   // 4 [23:16] column groups (0 or 1: none) [31:24] their width in columns
   wire go, busy, pass_end;
   wire [26*32-1:0] desc;
@@ -129,6 +137,15 @@ module sagen_core #(
   wire [15:0] d_nz_s     = desc[25*32+16 +: 16];
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
+  wire line_re, line_we;
+  // col2im route table: RT_KGS filter groups x 4 classes x COLS lanes, {valid, column} each
+  localparam integer RT_KGS = 4;
+  localparam integer LB     = (COLS > 1) ? $clog2(COLS) : 1;
+  localparam integer RT_N   = RT_KGS * 4 * COLS;
+  localparam integer RE     = 1 + LB;
+  wire        rt_we;
+  wire [15:0] rt_addr;
+  wire [31:0] rt_wdata;
   wire [31:0] ev_zskip, debug;
   wire seq_err;
   wire if_re, wt_re, out_re, out_we;
@@ -138,7 +155,9 @@ module sagen_core #(
     .COLS    (COLS),
     .BUS     (BUS),
     .PAT_BITS(PAT_BITS),
-    .GROUPS  (GROUPS)
+    .GROUPS  (GROUPS),
+    .LINE_WORDS(LINE_WORDS),
+    .RT_KGS  (RT_KGS)
   ) u_ctrl (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -151,6 +170,9 @@ module sagen_core #(
     .pass_end_i     (pass_end),
     .desc_o         (desc),
     .d_pat_o        (d_pat),
+    .rt_we_o        (rt_we),
+    .rt_addr_o      (rt_addr),
+    .rt_wdata_o     (rt_wdata),
     .ev_step_valid_i(ev_step_valid),
     .ev_bubble_i    (ev_bubble),
     .ev_fill_i      (ev_fill),
@@ -166,6 +188,8 @@ module sagen_core #(
     .ev_zero_step_i (ev_zero_step),
     .ev_zero_pe_i   (ev_zero_pe),
     .ev_zskip_i     (ev_zskip),
+    .ev_line_read_i (line_re),
+    .ev_line_write_i(line_we),
     .debug_i        (debug),
     .seq_err_i      (seq_err)
   );
@@ -183,6 +207,7 @@ module sagen_core #(
   wire out_bank   = d_flags[3];
   wire zero_fill  = d_flags[4];
   wire linear     = d_flags[5];
+  wire c2i        = d_flags[6] && (LINE_WORDS > 0);
   // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
   // feeder and the weight fetcher stay idle and every step feeds created zeros.
   wire no_ops     = (d_nz_r == 16'd0) || (d_nz_s == 16'd0);
@@ -270,6 +295,40 @@ module sagen_core #(
         .raddr_i(array_owns ? out_raddr : hp_addr_i[OUT_AW-1:0]),
         .rdata_o(out_rdata_b[b])
       );
+    end
+  endgenerate
+
+  // col2im: the overlap-add line, and the route table the host writes through ROUTE_DATA
+  wire [LINE_AW-1:0] line_raddr, line_waddr;
+  wire [OUT_W-1:0]   line_rdata, line_wdata;
+  reg  [RT_N*RE-1:0] route_q;
+  generate
+    if (LINE_WORDS > 0) begin : g_line
+      sagen_sram #(.WIDTH(OUT_W), .WORDS(LINE_WORDS), .AW(LINE_AW)) u_line (
+        .clk_i  (clk_i),
+        .we_i   (line_we),
+        .waddr_i(line_waddr),
+        .wdata_i(line_wdata),
+        .re_i   (line_re),
+        .raddr_i(line_raddr),
+        .rdata_o(line_rdata)
+      );
+      integer ri;
+      wire unused_rtw = ^rt_wdata;   // an entry is RE bits of each half
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
+        else if (rt_we)
+          for (ri = 0; ri < RT_N; ri = ri + 1) begin
+            if ({16'd0, rt_addr} == ri)     route_q[ri*RE +: RE] <= rt_wdata[RE-1:0];
+            if ({16'd0, rt_addr} + 1 == ri) route_q[ri*RE +: RE] <= rt_wdata[16 +: RE];
+          end
+      end
+    end else begin : g_no_line
+      assign line_rdata = {OUT_W{1'b0}};
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
+      end
+      wire unused_line = ^{line_raddr, line_waddr, line_wdata, rt_we, rt_addr, rt_wdata};
     end
   endgenerate
 
@@ -577,14 +636,19 @@ module sagen_core #(
     .res_vld_o(res_vld)
   );
 
-  // Output words per filter group: one per pixel, or with groups one per row of every context.
-  wire [47:0] kg_words = grouped ? d_n_ctx * ROWS32G[15:0] : {16'd0, d_npix};
+  // Output words per filter group: one per pixel, or with groups one per row of every context;
+  // col2im: every filter group adds into the same words.
+  wire [47:0] kg_words = c2i ? 48'd0 : grouped ? d_n_ctx * ROWS32G[15:0] : {16'd0, d_npix};
   sagen_psum_manager #(
     .ROWS    (ROWS),
     .COLS    (COLS),
     .ACC_BITS(ACC_BITS),
     .AW      (OUT_AW),
-    .GROUPS  (GROUPS)
+    .GROUPS  (GROUPS),
+    .LINE_WORDS(LINE_WORDS),
+    .LINE_AW (LINE_AW),
+    .RT_KGS  (RT_KGS),
+    .LB      (LB)
   ) u_psum_manager (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -596,6 +660,18 @@ module sagen_core #(
     .lanes_i     (lanes_rt),
     .kg_words_i  (kg_words[31:0]),
     .dtap_i      (dtap),
+    .c2i_i       (c2i),
+    .line_first_i(d_flags[7]),
+    .line_acc_i  (d_flags[8]),
+    .line_kg0_i  (d_flags[11:9]),
+    .owv_i       (d_ow_virt),
+    .route_i     (route_q),
+    .line_re_o   (line_re),
+    .line_raddr_o(line_raddr),
+    .line_rdata_i(line_rdata),
+    .line_we_o   (line_we),
+    .line_waddr_o(line_waddr),
+    .line_wdata_o(line_wdata),
     .step_i      (step),
     .res_i       (res),
     .res_vld_i   (res_vld),
@@ -609,7 +685,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:6], macs[31:16],
+  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
 

@@ -14,10 +14,13 @@
 //   2..27      RW pass descriptor, 26 registers (fields: sagen_core.v)
 //   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
 //   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
-//   30 MAGIC    R  0x5A6E0002
-//   31 PARAMS2  R  col_groups-1 [7:0]
+//   30 MAGIC    R  0x5A6E0003
+//   31 PARAMS2  R  col_groups-1 [7:0], words of the col2im line [31:8]
 //   32..39     RW kernel pattern, 32 bits each, bit 0 first
-//   64..97      R  performance counters, 64 bits each as (low, high) pairs
+//   40 ROUTE_ADDR RW  next entry of the col2im route table that ROUTE_DATA writes
+//   41 ROUTE_DATA W   two route-table entries ([15:0] at ROUTE_ADDR, [31:16] at ROUTE_ADDR + 1);
+//                     ROUTE_ADDR then moves on by 2 (see sagen_psum_manager)
+//   64..101     R  performance counters, 64 bits each as (low, high) pairs
 `default_nettype none
 
 module sagen_ctrl #(
@@ -25,7 +28,9 @@ module sagen_ctrl #(
   parameter integer COLS     = 4,
   parameter integer BUS      = 16,
   parameter integer PAT_BITS = 64,
-  parameter integer GROUPS   = 1    // lane groups the array can inject (array.col_groups)
+  parameter integer GROUPS   = 1,   // lane groups the array can inject (array.col_groups)
+  parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
+  parameter integer RT_KGS   = 4    // filter groups of a col2im pass (route table)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -41,6 +46,10 @@ module sagen_ctrl #(
   // latched descriptor: register 2+i at [i*32 +: 32]
   output reg  [26*32-1:0]    desc_o,
   output reg  [PAT_BITS-1:0] d_pat_o,
+  // col2im route table writes (ROUTE_DATA): two entries at rt_addr_o, rt_addr_o + 1
+  output wire                rt_we_o,
+  output wire [15:0]         rt_addr_o,
+  output wire [31:0]         rt_wdata_o,
   // performance events (one cycle each)
   input  wire                ev_step_valid_i,
   input  wire                ev_bubble_i,
@@ -57,20 +66,23 @@ module sagen_ctrl #(
   input  wire                ev_zero_step_i,   // a step that fed created zeros
   input  wire [15:0]         ev_zero_pe_i,     // PEs fed a created zero this cycle
   input  wire [31:0]         ev_zskip_i,       // zero-space operands not fetched this cycle
+  input  wire                ev_line_read_i,   // a col2im line word read
+  input  wire                ev_line_write_i,  // a col2im line word written
   input  wire [31:0]         debug_i,          // DEBUG register
   input  wire                seq_err_i         // sequencer and feeder disagree on a context end
 );
 
   localparam integer NDESC  = 26;            // descriptor registers 2..27
-  localparam integer NCNT   = 17;
-  localparam [31:0]  MAGIC  = 32'h5A6E0002;
+  localparam integer NCNT   = 19;
+  localparam [31:0]  MAGIC  = 32'h5A6E0003;
   localparam [31:0]  CNT_END32 = 64 + 2 * NCNT;     // first address past the counters
   localparam [6:0]   CNT_END = CNT_END32[6:0];
   localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
   localparam [31:0]  PATB32 = PAT_BITS - 1;
   localparam [31:0]  PARAMS = {PATB32[7:0], BUS32[7:0], COLS32[7:0], ROWS32[7:0]};
   localparam [31:0]  GRP32 = GROUPS - 1;
-  localparam [31:0]  PARAMS2 = {24'd0, GRP32[7:0]};
+  localparam [31:0]  LINEW32 = LINE_WORDS;
+  localparam [31:0]  PARAMS2 = {LINEW32[23:0], GRP32[7:0]};
   localparam [31:0]  COLSN32 = COLS;
   localparam [15:0]  COLS16 = COLSN32[15:0];
 
@@ -78,6 +90,7 @@ module sagen_ctrl #(
   reg [31:0] pat_q  [0:7];
   reg [47:0] cnt_q  [0:NCNT-1];
   reg        pending_q, error_q, seq_q;
+  reg [15:0] rt_addr_q;
   reg [23:0] passes_q;
 
   // A descriptor the hardware cannot run: a loop that would never end or never start, more
@@ -90,6 +103,19 @@ module sagen_ctrl #(
   wire [15:0] grp_cols = grp_n * grp_w;
   wire bad_groups = (grp_n > 8'd1) &&
                     ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_cols > COLS16);
+  // A col2im pass (flags bit 6) needs the line (LINE_WORDS > 0), no column groups, at most
+  // RT_KGS filter groups, rows of 3 pixels or more (a line word is read again a row later, after
+  // its write has landed), and room in the line for a row per filter group from the first one
+  // with a line segment (flags [11:9]).
+  wire        c2i       = desc_q[20][6];
+  wire [15:0] c2i_kg    = desc_q[1][31:16];
+  wire [15:0] c2i_kg0   = {13'd0, desc_q[20][11:9]};
+  wire [15:0] c2i_owv   = desc_q[21][31:16];
+  wire [15:0] c2i_nseg  = (c2i_kg > c2i_kg0) ? c2i_kg - c2i_kg0 : 16'd0;
+  wire [31:0] c2i_words = {16'd0, c2i_nseg} * {16'd0, c2i_owv};
+  localparam [31:0] RTK32 = RT_KGS;
+  wire bad_c2i = c2i && (LINE_WORDS == 0 || grp_n > 8'd1 || {16'd0, c2i_kg} > RTK32 ||
+                         c2i_owv < 16'd3 || c2i_words > LINEW32);
   wire [47:0] n_walk = desc_q[2] * {16'd0, desc_q[1][31:16]};   // contexts x filter groups
   wire bad_desc = (n_walk > 48'd65535) || (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
                   (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
@@ -99,9 +125,12 @@ module sagen_ctrl #(
                   (desc_q[22][15:0] == 16'd0) || (desc_q[22][31:16] == 16'd0) ||
                   (desc_q[24][15:0] == 16'd0) || (desc_q[24][31:16] == 16'd0) ||
                   (!desc_q[20][4] && (desc_q[25][15:0] == 16'd0 || desc_q[25][31:16] == 16'd0)) ||
-                  bad_groups;
+                  bad_groups || bad_c2i;
 
   wire [6:0] didx = csr_addr_i - 7'd2;
+  assign rt_we_o    = csr_we_i && (csr_addr_i == 7'd41);
+  assign rt_addr_o  = rt_addr_q;
+  assign rt_wdata_o = csr_wdata_i;
   wire start_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[0];
   wire clear_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[1];
   wire launch   = !busy_o && !go_o && (start_wr || pending_q);
@@ -118,12 +147,15 @@ module sagen_ctrl #(
       for (i = 0; i < NDESC; i = i + 1) desc_q[i] <= 32'd0;
       for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
       pending_q <= 1'b0; error_q <= 1'b0; seq_q <= 1'b0; passes_q <= 24'd0;
+      rt_addr_q <= 16'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {(26*32){1'b0}};
       d_pat_o <= {PAT_BITS{1'b0}};
     end else begin
       if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i == 7'd40) rt_addr_q <= csr_wdata_i[15:0];
+      else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
       if (clear_wr) seq_q <= 1'b0;
@@ -167,6 +199,8 @@ module sagen_ctrl #(
   assign inc[14] = {47'd0, ev_zero_step_i};
   assign inc[15] = {32'd0, ev_zero_pe_i};
   assign inc[16] = {16'd0, ev_zskip_i};
+  assign inc[17] = {47'd0, ev_line_read_i};
+  assign inc[18] = {47'd0, ev_line_write_i};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= 48'd0;
@@ -194,6 +228,8 @@ module sagen_ctrl #(
       csr_rdata_o = PARAMS2;
     end else if (csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) begin
       csr_rdata_o = pat_q[csr_addr_i[2:0]];
+    end else if (csr_addr_i == 7'd40) begin
+      csr_rdata_o = {16'd0, rt_addr_q};
     end else if (csr_addr_i >= 7'd64 && csr_addr_i < CNT_END) begin
       csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[5:1]][47:32]} : cnt_q[cidx[5:1]][31:0];
     end

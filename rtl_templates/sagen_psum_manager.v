@@ -9,6 +9,25 @@
 // the word of row r holds, in the columns of group g, pixel c*LANES + g*ROWS + r: words are
 // stored as [filter group][context][row] (kg_words_i per filter group), the host sorts the
 // pixels out, and each column is deskewed by its place in its group (dtap_i).
+//
+// col2im (c2i_i, LINE_WORDS > 0): the input gradient as a matrix product of dy's pixels and the
+// (tap, channel of dx) filters, whose products overlap-add into dx. The pixels of the pass are a
+// grid of owv_i per row, one per super-pixel of dx (the S_h x S_w output phases of a dx position
+// block), and every filter group writes the same words (kg_words_i = 0): word q holds the
+// super-pixel of pixel q, a lane per (phase, channel). Each column of a filter group sends its
+// result to one lane of one of four classes (route_i): 00 the pixel's own word, 01 the word of
+// the next pixel in the row, 10 the word below it, 11 the word below the next pixel. A tap can
+// reach no further when (R-1) * dilation < 2 * stride. The pixels arrive in row order, so word q
+// takes, as pixel q is written, its 00 results, the 01 results of pixel q-1 (held in p01_q) and
+// the 10 and 11 results of the row above, which the overlap-add line holds: line word j of the
+// filter group's segment carries into column j of the next row what the row above sent down
+// (its 10 results at j and its 11 results at j-1, held in p11_q). The line lasts from pass to
+// pass, so a tile of rows continues where the one above ended (line_first_i: the first row
+// takes the line; not in an image's first tile). The first filter group writes its words
+// (unless the pass accumulates), later ones add to them. A pass that accumulates a later slice
+// of the reduction over one row (line_acc_i) adds nothing of the line to the words and adds its
+// carry into the line instead. Results routed past a row's end or below the grid land in
+// columns and rows the host does not read.
 `default_nettype none
 
 module sagen_psum_manager #(
@@ -16,7 +35,11 @@ module sagen_psum_manager #(
   parameter integer COLS     = 4,
   parameter integer ACC_BITS = 32,
   parameter integer AW       = 10,  // output SRAM address bits
-  parameter integer GROUPS   = 1    // column groups the array can form
+  parameter integer GROUPS   = 1,   // column groups the array can form
+  parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
+  parameter integer LINE_AW  = 1,   // its address bits
+  parameter integer RT_KGS   = 4,   // filter groups of a col2im pass
+  parameter integer LB       = 1    // bits of a column index, 2**LB >= COLS
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -28,6 +51,20 @@ module sagen_psum_manager #(
   input  wire [15:0]              lanes_i,       // pixels per context (ROWS: no groups)
   input  wire [31:0]              kg_words_i,    // words per filter group (npix: no groups)
   input  wire [COLS*16-1:0]       dtap_i,        // deskew of each column (GROUPS > 1)
+  // col2im (see above)
+  input  wire                     c2i_i,
+  input  wire                     line_first_i,  // the pass's first row takes the line
+  input  wire                     line_acc_i,    // the pass adds its carry into the line
+  input  wire [2:0]               line_kg0_i,    // first filter group with a line segment
+  input  wire [15:0]              owv_i,         // pixels per row of the grid
+  // route table: entry (kg * 4 + class) * COLS + lane = {valid, column}
+  input  wire [RT_KGS*4*COLS*(1+LB)-1:0] route_i,
+  output wire                     line_re_o,
+  output wire [LINE_AW-1:0]       line_raddr_o,
+  input  wire [COLS*ACC_BITS-1:0] line_rdata_i,
+  output reg                      line_we_o,
+  output reg  [LINE_AW-1:0]       line_waddr_o,
+  output reg  [COLS*ACC_BITS-1:0] line_wdata_o,
   // array side
   input  wire                     step_i,        // the array stepped this cycle
   input  wire [COLS*ACC_BITS-1:0] res_i,
@@ -89,29 +126,109 @@ module sagen_psum_manager #(
   reg [31:0] q_q;          // word of the filter group: context * ROWS + row
   reg [31:0] p_q;          // pixel of lane row in group 0: context * lanes + row
   reg [31:0] kg_base_q;    // first word of the filter group: kg * kg_words
+  reg [15:0] j_q;          // col2im: the pixel's column in its row (p_q mod owv)
+  reg [31:0] lbase_q;      // col2im: first line word of the filter group's segment
   wire        keep  = p_q < npix_i;
   wire [31:0] addr  = kg_base_q + q_q;
+  // col2im: the filter group has a line segment; the pixel takes the line into its word (not
+  // in the first row unless line_first); the first filter group writes, later ones add
+  wire        has_line  = c2i_i && ({13'd0, line_kg0_i} <= i_kg);
+  wire        first_row = p_q < {16'd0, owv_i};
+  wire        add_line  = has_line && !line_acc_i && (!first_row || line_first_i);
+  wire        rmw       = accumulate_i || (c2i_i && i_kg != 16'd0);
+  wire [15:0] j_next    = (j_q + 16'd1 >= owv_i) ? 16'd0 : j_q + 16'd1;
+  wire [31:0] laddr     = lbase_q + {16'd0, j_q};
 
   wire last_row = (i_row + 16'd1 >= ROWS16);
   wire last_ctx = (i_ctx + 32'd1 >= n_ctx_i);
   wire last_kg  = (i_kg + 16'd1 >= n_kg_i);
 
-  // Stage 1: read the stored partial sums; stage 2: add and write.
+  // Stage 1: read the stored partial sums (and the line); stage 2: add and write.
   reg                     s1_vld, s1_acc;
   reg [AW-1:0]            s1_addr;
   reg [COLS*ACC_BITS-1:0] s1_res;
+  reg                     s1_c2i, s1_j0, s1_addl, s1_lacc, s1_line;
+  reg [15:0]              s1_kg;
+  reg [LINE_AW-1:0]       s1_laddr;
 
-  assign sram_re_o    = fire && keep && accumulate_i;
+  assign sram_re_o    = fire && keep && rmw;
   assign sram_raddr_o = addr[AW-1:0];
-  wire unused_addr    = ^addr[31:AW];
+  assign line_re_o    = fire && keep && run_q && (add_line || (has_line && line_acc_i));
+  assign line_raddr_o = laddr[LINE_AW-1:0];
+  wire unused_addr    = ^{addr[31:AW], laddr[31:LINE_AW]};
 
-  reg [COLS*ACC_BITS-1:0] sum;
+  // col2im: the four classes of the stage-1 results, routed to their lanes
+  wire [COLS*ACC_BITS-1:0] v00, v01, v10, v11;
+  wire [COLS*ACC_BITS-1:0] p01_q, p11_q;
+  generate
+    if (LINE_WORDS > 0) begin : g_c2i
+      localparam integer RE = 1 + LB;
+      localparam integer VW = COLS * ACC_BITS;
+      reg [4*VW-1:0] vv;
+      reg [RE-1:0]   e;
+      reg [31:0]     src;
+      integer k, ln;
+      always @* begin
+        vv  = {(4*VW){1'b0}};
+        e   = {RE{1'b0}};
+        src = 32'd0;
+        for (k = 0; k < 4; k = k + 1) begin
+          for (ln = 0; ln < COLS; ln = ln + 1) begin
+            e   = route_i[((s1_kg[1:0] * 4 + k) * COLS + ln) * RE +: RE];
+            src = {{(32-LB){1'b0}}, e[LB-1:0]};
+            if (e[RE-1] && src < COLS)
+              vv[k*VW + ln*ACC_BITS +: ACC_BITS] = s1_res[src*ACC_BITS +: ACC_BITS];
+          end
+        end
+      end
+      assign v00 = vv[0*VW +: VW];
+      assign v01 = vv[1*VW +: VW];
+      assign v10 = vv[2*VW +: VW];
+      assign v11 = vv[3*VW +: VW];
+      // the 01 and 11 results of the row's previous pixel
+      reg [COLS*ACC_BITS-1:0] p01_r, p11_r;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          p01_r <= {(COLS*ACC_BITS){1'b0}};
+          p11_r <= {(COLS*ACC_BITS){1'b0}};
+        end else if (s1_vld && s1_c2i) begin
+          p01_r <= v01;
+          p11_r <= v11;
+        end
+      end
+      assign p01_q = p01_r;
+      assign p11_q = p11_r;
+      wire unused_rt = ^{s1_kg[15:2], src[31:LB]};
+    end else begin : g_no_c2i
+      assign v00 = s1_res;
+      assign v01 = {(COLS*ACC_BITS){1'b0}};
+      assign v10 = {(COLS*ACC_BITS){1'b0}};
+      assign v11 = {(COLS*ACC_BITS){1'b0}};
+      assign p01_q = {(COLS*ACC_BITS){1'b0}};
+      assign p11_q = {(COLS*ACC_BITS){1'b0}};
+      wire unused_rt = ^{route_i, line_rdata_i, s1_kg, s1_j0, s1_addl, s1_lacc, s1_line, v01, v11,
+                         line_first_i, line_kg0_i, owv_i};
+    end
+  endgenerate
+
+  // The word: this pixel's results (col2im: its 00 results, the previous pixel's 01 results and
+  // the line's carry from the row above), plus the stored partial sums when it adds to them.
+  // The line: what this row sends down (10 results, and the previous pixel's 11 results).
+  reg [COLS*ACC_BITS-1:0] sum, lsum;
+  reg [ACC_BITS-1:0]      own, prev, carry, lprev;
   integer c;
   always @* begin
     for (c = 0; c < COLS; c = c + 1) begin
-      sum[c*ACC_BITS +: ACC_BITS] = s1_res[c*ACC_BITS +: ACC_BITS] +
+      own   = s1_c2i ? v00[c*ACC_BITS +: ACC_BITS] : s1_res[c*ACC_BITS +: ACC_BITS];
+      prev  = (s1_c2i && !s1_j0) ? p01_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
+      carry = (s1_c2i && s1_addl) ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
+      sum[c*ACC_BITS +: ACC_BITS] = own + prev + carry +
                                     (s1_acc ? sram_rdata_i[c*ACC_BITS +: ACC_BITS]
                                             : {ACC_BITS{1'b0}});
+      lprev = (s1_c2i && !s1_j0) ? p11_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
+      lsum[c*ACC_BITS +: ACC_BITS] = v10[c*ACC_BITS +: ACC_BITS] + lprev +
+                                     ((s1_c2i && s1_lacc) ? line_rdata_i[c*ACC_BITS +: ACC_BITS]
+                                                          : {ACC_BITS{1'b0}});
     end
   end
 
@@ -121,21 +238,36 @@ module sagen_psum_manager #(
       i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; p_q <= 32'd0;
       kg_base_q <= 32'd0;
       s1_vld <= 1'b0; s1_acc <= 1'b0; s1_addr <= {AW{1'b0}}; s1_res <= {(COLS*ACC_BITS){1'b0}};
+      s1_c2i <= 1'b0; s1_j0 <= 1'b0; s1_addl <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0;
+      s1_kg <= 16'd0; s1_laddr <= {LINE_AW{1'b0}};
+      j_q <= 16'd0; lbase_q <= 32'd0;
       sram_we_o <= 1'b0; sram_waddr_o <= {AW{1'b0}}; sram_wdata_o <= {(COLS*ACC_BITS){1'b0}};
+      line_we_o <= 1'b0; line_waddr_o <= {LINE_AW{1'b0}}; line_wdata_o <= {(COLS*ACC_BITS){1'b0}};
     end else begin
       stepped_q <= step_i;
       s1_vld    <= fire && keep && run_q;
-      s1_acc    <= accumulate_i;
+      s1_acc    <= rmw;
       s1_addr   <= addr[AW-1:0];
       s1_res    <= res_d;
+      s1_c2i    <= c2i_i;
+      s1_j0     <= j_q == 16'd0;
+      s1_addl   <= add_line;
+      s1_lacc   <= line_acc_i;
+      s1_line   <= has_line;
+      s1_kg     <= i_kg;
+      s1_laddr  <= laddr[LINE_AW-1:0];
       sram_we_o    <= s1_vld;
       sram_waddr_o <= s1_addr;
       sram_wdata_o <= sum;
+      line_we_o    <= s1_vld && s1_line;
+      line_waddr_o <= s1_laddr;
+      line_wdata_o <= lsum;
       if (start_i) begin
         run_q <= 1'b1;
         i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; p_q <= 32'd0;
-        kg_base_q <= 32'd0;
+        kg_base_q <= 32'd0; j_q <= 16'd0; lbase_q <= 32'd0;
       end else if (fire && run_q) begin
+        j_q <= j_next;
         if (!last_row) begin
           i_row <= i_row + 16'd1;
           q_q   <= q_q + 32'd1;
@@ -152,6 +284,8 @@ module sagen_psum_manager #(
             p_q       <= 32'd0;
             kg_base_q <= kg_base_q + kg_words_i;
             i_kg      <= i_kg + 16'd1;
+            j_q       <= 16'd0;
+            if (has_line) lbase_q <= lbase_q + {16'd0, owv_i};
             if (last_kg) run_q <= 1'b0;
           end
         end
@@ -160,7 +294,7 @@ module sagen_psum_manager #(
   end
 
   // Done once the last word has left stage 2.
-  assign done_o = !run_q && !s1_vld && !sram_we_o;
+  assign done_o = !run_q && !s1_vld && !sram_we_o && !line_we_o;
 
 endmodule
 

@@ -66,13 +66,17 @@ void cosim_usage(FILE *out)
     "                              as one image N times as wide, their columns interleaved\n"
     "                              (stride 1 across, not zero_fill; fills the lanes of small\n"
     "                              outputs) (default auto: the driver chooses per convolution)\n"
-    "  --phases auto|shared|separate|joined|blocks  conv2d_input_grad: the output phases\n"
-    "                              share a run that loads each tile of dy once, run one after\n"
-    "                              the other, each loading dy again, run joined as one\n"
+    "  --phases auto|shared|separate|joined|blocks|col2im  conv2d_input_grad: the output\n"
+    "                              phases share a run that loads each tile of dy once, run one\n"
+    "                              after the other, each loading dy again, run joined as one\n"
     "                              convolution whose filters are (phase, channel) (zero_skip;\n"
     "                              a zero weight where a phase lacks a tap), or in blocks, some\n"
     "                              joined (the fastest such partition the driver finds; 3 or\n"
-    "                              more phases) (default auto: the driver chooses per layer)\n"
+    "                              more phases); or the op runs as col2im, dy times the (tap,\n"
+    "                              channel) filters, the products added into dx as they leave\n"
+    "                              the array (zero_skip, memory.line_kib > 0, (R-1)*dilation <\n"
+    "                              2*stride per axis; else the driver's choice) (default auto:\n"
+    "                              the driver chooses per layer)\n"
     "  --build-dir DIR             cache of generated models (default build/models)\n"
     "  --set KEY=VALUE             override a key of CONFIG.yaml (repeatable), e.g. array.rows=8\n"
     "  --trace FILE.vcd|FILE.fst   dump the waveforms of the whole run (every signal of the core;\n"
@@ -243,8 +247,10 @@ static int parse_opts(int argc, char **argv, opts_t *o)
       if ((o->images = parse_choice(a, v, modes, "auto, apart or side")) < 0) return 2;
     } else if (!strcmp(a, "--phases")) {
       NEEDV();
-      static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks", NULL};
-      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate, joined or blocks")) < 0) return 2;
+      static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks",
+                                          "col2im", NULL};
+      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate, joined, blocks or "
+                                    "col2im")) < 0) return 2;
     } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
     else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
     else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }

@@ -13,7 +13,7 @@
 /* CSR addresses (sagen_ctrl.v). */
 enum {
   CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_DEBUG = 28, CSR_PARAMS = 29, CSR_MAGIC = 30,
-  CSR_PARAMS2 = 31, CSR_PAT = 32, CSR_CNT = 64
+  CSR_PARAMS2 = 31, CSR_PAT = 32, CSR_ROUTE_ADDR = 40, CSR_ROUTE_DATA = 41, CSR_CNT = 64
 };
 /* Descriptor registers, CSR 2 + index (field layout: sagen_core.v). */
 enum {
@@ -23,9 +23,12 @@ enum {
 };
 enum {
   C_CYCLES, C_BUSY, C_STEP, C_BUBBLE, C_FILL, C_STALL, C_DRAIN, C_MACS, C_IF_RD, C_WT_RD,
-  C_OUT_RD, C_OUT_WR, C_HP_BYTES, C_PAD_WORDS, C_ZERO_STEP, C_ZERO_PE, C_ZSKIP, C_COUNT
+  C_OUT_RD, C_OUT_WR, C_HP_BYTES, C_PAD_WORDS, C_ZERO_STEP, C_ZERO_PE, C_ZSKIP, C_LINE_RD,
+  C_LINE_WR, C_COUNT
 };
-#define MAGIC 0x5A6E0002u
+#define MAGIC 0x5A6E0003u
+/* Filter groups a col2im pass can have (the route table's, sagen_core.v). */
+#define RT_KGS 4
 
 view_t view_of(const tensor_t *t)
 {
@@ -77,6 +80,7 @@ static int view_has(const view_t *v, long b, long c, long d)
   const filter_tab_t *ft = v->ft;
   if (!ft || !ft->rows) return 1;
   long i = v->ft_swap ? d : c, j = v->ft_swap ? c : d;
+  if (ft->row0 && (i < ft->row0[b] || j < ft->col0[b])) return 0;
   return i < ft->rows[b] && j < ft->cols[b];
 }
 
@@ -123,6 +127,10 @@ typedef struct tiling {
                  counted in (see pitch_of), so that a row that fits a word is read as one */
   int fill;   /* zero_fill: the passes step through every dense tap position of the backward
                  operand (layer_t's dense_h, dense_w), the taps' and the created zeros' */
+  int c2i;    /* col2im (see c2i_t): whole rows, every filter in one pass, an output word per
+                 pixel for all filter groups, the overlap-add line's room, and a reduction
+                 sliced across passes only on one-row tiles */
+  int c2i_kg0;   /* col2im: the first filter group with a line segment */
 } tiling_t;
 
 /* Pixels per context of a run with GROUPS column groups. */
@@ -146,6 +154,7 @@ typedef struct pass {
                           run share one tile, the union of their windows) */
   long if_words, wt_words;
   int acc, last, out_tile;
+  int c2i, line_first, line_acc, line_kg0;   /* col2im (see c2i_t and sagen_psum_manager) */
   int if_bank, wt_bank, out_bank, load_if, load_wt;
   long if_wait, wt_wait;   /* last earlier pass using the same bank, or -1 */
 } pass_t;
@@ -155,6 +164,7 @@ typedef struct out_tile {
   int m;
   int groups, lin;
   long gw, lanes;
+  long wl;   /* col2im: the lanes of a pixel's word that hold dx (0: a word per filter group) */
   int bank;
   long last_pass;
 } out_tile_t;
@@ -163,10 +173,22 @@ typedef struct out_tile {
  * size, channel slices, context mapping, column groups) but not their kernels, weights or
  * outputs: the input gradient's phases, which all read dy, run as members of one run so that
  * each tile of dy is loaded once for all of them. KGROUPS (out): filter groups per pixel. */
+/* col2im (see drive_conv2d_input_grad): a run whose filters are the (tap, channel) pairs of the
+ * input gradient's kernel, one pixel per super-pixel of dx, whose results the partial-sums
+ * manager routes into the lanes of the pixel's word, the next pixel's, and the overlap-add line
+ * (sagen_psum_manager). */
+typedef struct c2i {
+  long lanes;         /* lanes of a word that hold dx: phases x channels */
+  int line_kg0;       /* the first filter group with a line segment */
+  const uint32_t *route;   /* RT_KGS * 4 * cols entries: (kg * 4 + class) * cols + lane, {valid,
+                              column} as sagen_core.v packs them (valid at bit log2(cols)) */
+} c2i_t;
+
 typedef struct member {
   layer_t l;
   view_t w, y;
   long kgroups;
+  const c2i_t *c2i;   /* col2im's, or NULL */
 } member_t;
 
 /* The pixels of an output tile of OHT rows of OWT pixels laid out OWV wide (virtual width) that
@@ -345,8 +367,14 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   long owv = virt_width(lanes, t->owt, t->virt);
   if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
   if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
-  if (out_words_of(c, t->groups, (double)stored_pix(t->oht, t->owt, owv), (double)nkg) >
+  /* col2im: every filter group adds into one word per pixel, each with a line segment from
+   * c2i_kg0 on (a row of the tile each), and a line word is read again a row later */
+  long nkg_out = t->c2i ? 1 : nkg;
+  if (out_words_of(c, t->groups, (double)stored_pix(t->oht, t->owt, owv), (double)nkg_out) >
       (double)c->out_words)
+    return -1;
+  if (t->c2i && (t->owt != ow || owv < 3 || (t->ct < l->c && t->oht > 1) ||
+                 (double)lmax(0, nkg - t->c2i_kg0) * owv > (double)c->line_words))
     return -1;
   long kspan = (t->st - 1) * l->dw + 1;
   long ctx_y = (lanes / owv) * l->sh;
@@ -402,7 +430,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
-  double outw = (double)l->n * cdiv(l->k, t->gw) * oh * ow / t->groups;
+  double outw = (double)l->n * (t->c2i ? 1 : cdiv(l->k, t->gw)) * oh * ow / t->groups;
   double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
   double ifc = ifw * ifb, wtc = wtw * wtb;
   double wt_all = kg_all * t->ct * t->rt * t->st * wtb;   /* every filter tile's, once */
@@ -478,7 +506,8 @@ static int same_tiling(const tiling_t *a, const tiling_t *b)
 {
   return a->ct == b->ct && a->kt == b->kt && a->oht == b->oht && a->owt == b->owt &&
          a->rt == b->rt && a->st == b->st && a->virt == b->virt && a->lin == b->lin &&
-         a->groups == b->groups && a->gw == b->gw && a->al == b->al && a->fill == b->fill;
+         a->groups == b->groups && a->gw == b->gw && a->al == b->al && a->fill == b->fill &&
+         a->c2i == b->c2i && a->c2i_kg0 == b->c2i_kg0;
 }
 
 static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long ow,
@@ -559,6 +588,9 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
    * filters; worth it when there are fewer filters than columns. */
   int g_lo = groups > 0 ? groups : 1;
   int g_hi = groups > 0 ? groups : c->col_groups;
+  /* col2im (see c2i_t): one run of one member, no column groups, every filter in each pass */
+  const c2i_t *c2i = nm == 1 ? ms[0].c2i : NULL;
+  if (c2i) g_lo = g_hi = 1;
   for (int round = 0; round < 2 && (round == 0 || best_cost >= 0); round++)
   for (int g = g_lo; g <= g_hi; g++) {
     long gw = c->cols / g;
@@ -572,7 +604,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
     for (long q = cdiv(l->k, gw); q >= 1; q--) {
       long kt = lmin(l->k, q * gw);
       if (nkt == 0 || kts[nkt - 1] != kt) kts[nkt++] = kt;
-      if (nkt >= 4096) break;
+      if (nkt >= 4096 || c2i) break;
     }
     for (long a = 0; a < ncts; a++)
       for (long b = 0; b < nkt; b++)
@@ -590,7 +622,8 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
              * runs, whose members' windows start at different columns of one tile) */
             int al_hi = lin || nm > 1 || rows == 1 ? 0 : 1;
             for (int al = rows == 2 ? al_hi : 0; al <= al_hi; al++) {
-            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al, fill};
+            tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al, fill,
+                          c2i != NULL, c2i ? c2i->line_kg0 : 0};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
             for (long owt = ow; owt >= 1;) {
@@ -604,9 +637,11 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               if (hmax_rows < 1 || (t.rt - 1) * l->dh + 1 > hmax_rows) oht_if = lmin(oh, 1);
               long owv = virt_width(lanes, owt, t.virt);
               /* the most rows whose stored pixels (stored_pix) fit the output memory */
-              long oht_out = g == 1 ? (long)((c->out_words / (double)nkg + (owv - owt)) / owv)
+              long nkg_out = c2i ? 1 : nkg;
+              long oht_out = g == 1 ? (long)((c->out_words / (double)nkg_out + (owv - owt)) / owv)
                                     : (long)(c->out_words / (nkg * c->rows) * lanes / owv);
               t.oht = lmin(oh, lmin(oht_if, oht_out));
+              if (c2i && t.ct < l->c) t.oht = lmin(t.oht, 1);
               cost_parts_t parts;
               if (t.oht >= 1 && (nm > 1 ? shared_parts(c, l, ms, nm, &t, bpc, &parts)
                                         : tiling_parts(c, l, oh, ow, &t, bpc, &parts)) >= 0) {
@@ -647,7 +682,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               }
               long next = (owt > lanes) ? ((owt - 1) / lanes) * lanes : owt - 1;
               if (next >= owt) next = owt - 1;
-              owt = lin ? 0 : next;   /* linear contexts take whole rows only */
+              owt = lin || c2i ? 0 : next;   /* linear contexts and col2im: whole rows */
             }
             }
             }
@@ -813,6 +848,7 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
             ot->gw = t->gw;
             ot->lanes = lanes_of(c, t->groups);
             ot->owv = virt_width(ot->lanes, ot->owt, t->virt);
+            ot->wl = ms[m].c2i ? ms[m].c2i->lanes : 0;
             ot->bank = (int)(ti % c->banks);
             int first = 1;
             for (long c0 = 0; c0 < l->c; c0 += t->ct)
@@ -829,6 +865,14 @@ static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long
                   p->r0 = r0; p->rt = lmin(t->rt, lm->r - r0);
                   p->s0 = s0; p->st = lmin(t->st, lm->s - s0);
                   p->acc = !first;
+                  /* col2im: the tiles of an image's rows run in order, and the overlap-add
+                   * line carries each tile's last row into the next one's first: its first
+                   * reduction slice takes it (not in the image's first tile); a later slice
+                   * (one-row tiles) adds its carry into it */
+                  p->c2i = ms[m].c2i != NULL;
+                  p->line_kg0 = p->c2i ? ms[m].c2i->line_kg0 : 0;
+                  p->line_first = p->c2i && oy0 > 0 && first;
+                  p->line_acc = p->c2i && !first;
                   first = 0;
                   p->out_tile = (int)ti;
                   p->out_bank = ot->bank;
@@ -908,7 +952,7 @@ static long dma_jobs(const pass_t *ps, long np, job_t *jobs)
  * hold no real pixel, which the host skips). */
 static double readout_real(const cfg_t *c, const out_tile_t *ot)
 {
-  long nkg = cdiv(ot->kt, ot->gw);
+  long nkg = ot->wl ? 1 : cdiv(ot->kt, ot->gw);
   if (ot->groups <= 1) return (double)nkg * ot->oht * ot->owt;
   long npix = stored_pix(ot->oht, ot->owt, ot->owv), nctx = cdiv(npix, ot->lanes);
   return (double)nkg * ((nctx - 1) * c->rows + lmin(c->rows, npix - (nctx - 1) * ot->lanes));
@@ -1117,7 +1161,9 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_LAST_SEG] = pack16(p->oht - 1, p->lin ? 0 : (lanes - 1) / p->owv);
   d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
   d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
-                         (zero_fill != 0) << 4 | p->lin << 5 | (uint32_t)ctx_rows << 16);
+                         (zero_fill != 0) << 4 | p->lin << 5 | p->c2i << 6 |
+                         p->line_first << 7 | p->line_acc << 8 | (p->line_kg0 & 7) << 9 |
+                         (uint32_t)ctx_rows << 16);
   d[D_OWV_OW] = pack16(p->owv, p->owt);
   dense_axis_t ah = dense_axis(p->r0, p->rt, l->r, l->lead_h, l->gap_h, l->dense_h, l->no_ops);
   dense_axis_t aw = dense_axis(p->s0, p->st, l->s, l->lead_w, l->gap_w, l->dense_w, l->no_ops);
@@ -1209,6 +1255,8 @@ static void report_add(report_t *sum, const report_t *r)
   sum->sram_out_rd += r->sram_out_rd;
   sum->sram_out_wr += r->sram_out_wr;
   sum->pad_words += r->pad_words;
+  sum->sram_line_rd += r->sram_line_rd;
+  sum->sram_line_wr += r->sram_line_wr;
   sum->zero_steps += r->zero_steps;
   sum->zero_pe += r->zero_pe;
   sum->zero_skipped += r->zero_skipped;
@@ -1236,7 +1284,7 @@ static double opts_bpc(const cfg_t *c, const drive_opts_t *o)
  * every word the array wrote (those without a real pixel are skipped as they come). */
 static long readout_words(const cfg_t *c, const out_tile_t *ot)
 {
-  long nkg = cdiv(ot->kt, ot->gw);
+  long nkg = ot->wl ? 1 : cdiv(ot->kt, ot->gw);
   if (ot->groups <= 1) return nkg * ot->oht * ot->owt;
   return nkg * cdiv(ot->oht * ot->owv, ot->lanes) * c->rows;
 }
@@ -1244,6 +1292,7 @@ static long readout_words(const cfg_t *c, const out_tile_t *ot)
 /* Filter group of read-out word J. */
 static long readout_kg(const cfg_t *c, const out_tile_t *ot, long j)
 {
+  if (ot->wl) return 0;
   if (ot->groups <= 1) return j / (ot->oht * ot->owt);
   return j / (cdiv(ot->oht * ot->owv, ot->lanes) * c->rows);
 }
@@ -1385,7 +1434,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     one.l = lv;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0};
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0, 0, 0};
   int groups = o ? o->col_groups : 0;
   if (groups > c->col_groups) {
     snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
@@ -1421,7 +1470,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   uint32_t params2 = hw_csr_read(hw, CSR_PARAMS2);
   uint32_t want = (uint32_t)((c->rows - 1) & 255) | (uint32_t)((c->cols - 1) & 255) << 8 |
                   (uint32_t)((c->bus_elems - 1) & 255) << 16 | (uint32_t)((c->pattern_bits - 1) & 255) << 24;
-  uint32_t want2 = (uint32_t)((c->col_groups - 1) & 255);
+  uint32_t want2 = (uint32_t)((c->col_groups - 1) & 255) | (uint32_t)c->line_words << 8;
   if (magic != MAGIC || params != want || params2 != want2) {
     snprintf(err, errlen, "the simulated model does not match the configuration '%s' "
              "(magic %08x, params %08x %08x, expected %08x %08x)", c->name, magic, params,
@@ -1429,6 +1478,13 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     goto fail;
   }
   hw_csr_write(hw, CSR_CTRL, 2); /* clear the counters */
+  if (ms[0].c2i) {   /* col2im: the route table, two entries a write */
+    long n = (long)RT_KGS * 4 * c->cols;
+    hw_csr_write(hw, CSR_ROUTE_ADDR, 0);
+    for (long e = 0; e < n; e += 2)
+      hw_csr_write(hw, CSR_ROUTE_DATA, ms[0].c2i->route[e] |
+                                           (e + 1 < n ? ms[0].c2i->route[e + 1] << 16 : 0u));
+  }
 
   int if_bytes = (c->if_word_bits + 7) / 8, wt_bytes = (c->wt_word_bits + 7) / 8;
   int out_bytes = (c->out_word_bits + 7) / 8;
@@ -1559,7 +1615,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       int np_w = word_pixels(c, ro_tile, ro_row, py, px);
       long kg = readout_kg(c, ro_tile, ro_row);
       long k0c = ro_tile->k0 + kg * ro_tile->gw;
-      int ncols = (int)lmin(ro_tile->gw, ro_tile->k0 + ro_tile->kt - k0c);
+      int ncols = ro_tile->wl ? (int)ro_tile->wl
+                              : (int)lmin(ro_tile->gw, ro_tile->k0 + ro_tile->kt - k0c);
       const view_t *yv = &ms[ro_tile->m].y;
       /* filters that sit apart (yv->ft): one entry per column, as each has its own place */
       int per_col = yv->ft != NULL;
@@ -1679,6 +1736,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   rep->sram_out_rd = cnt[C_OUT_RD];
   rep->sram_out_wr = cnt[C_OUT_WR];
   rep->pad_words = cnt[C_PAD_WORDS];
+  rep->sram_line_rd = cnt[C_LINE_RD];
+  rep->sram_line_wr = cnt[C_LINE_WR];
   rep->zero_steps = cnt[C_ZERO_STEP];
   rep->zero_pe = cnt[C_ZERO_PE];
   rep->zero_skipped = cnt[C_ZSKIP];
@@ -1687,7 +1746,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
   rep->host_bytes = bytes_in + bytes_out;
   rep->hw_host_bytes = cnt[C_HP_BYTES];
   rep->sram_bytes = cnt[C_IF_RD] * (uint64_t)if_bytes + cnt[C_WT_RD] * (uint64_t)wt_bytes +
-                    cnt[C_OUT_RD] * (uint64_t)out_bytes;
+                    (cnt[C_OUT_RD] + cnt[C_LINE_RD]) * (uint64_t)out_bytes;
   /* dy sits in the ifmap memory (the input gradient) or in the weight memory (the weight
    * gradient's kernel): the members of a run share their input, and their weights are all of
    * one tensor */
@@ -1819,6 +1878,7 @@ static void orient_members(const member_t *ms, int nm, int swap, member_t *mo, l
     mo[m].l = member_layer(&ms[m], swap);
     mo[m].w = swap ? view_transposed(&ms[m].w) : ms[m].w;
     mo[m].y = swap ? view_transposed(&ms[m].y) : ms[m].y;
+    mo[m].c2i = ms[m].c2i;   /* never swapped (see orientation) */
   }
   *u = nm > 1 ? union_layer(mo, nm) : mo[0].l;
 }
@@ -1853,7 +1913,8 @@ static double orientation(const cfg_t *c, const member_t *ms, int nm, const view
   long oh = layer_out_h(&ms[0].l), ow = layer_out_w(&ms[0].l);
   int can_swap = x->xsplit == 0 && oh > 0 && ow > 0 &&
                  !(nm == 1 && flattens(&ms[0].l, oh, ow, &ms[0].y));
-  for (int m = 0; m < nm; m++) can_swap = can_swap && ms[m].w.xsplit == 0 && ms[m].y.xsplit == 0;
+  for (int m = 0; m < nm; m++)
+    can_swap = can_swap && ms[m].w.xsplit == 0 && ms[m].y.xsplit == 0 && !ms[m].c2i;
   *swap = 0;
   double cost = orient == 2 && can_swap ? -1 : run_cost(c, ms, nm, 0, o);
   if (orient != 1 && can_swap) {
@@ -1879,6 +1940,7 @@ static int side_ok(const member_t *m, const view_t *x, const drive_opts_t *o)
   const layer_t *l = &m->l;
   long oh = layer_out_h(l), ow = layer_out_w(l);
   return l->n >= 2 && l->sw == 1 && !(o && o->zero_fill) && !l->no_ops && oh > 0 && ow > 0 &&
+         !m->c2i &&
          x->xsplit == 0 && m->w.xsplit == 0 && m->y.xsplit == 0 && !m->w.ft && !m->y.ft &&
          !flattens(l, oh, ow, &m->y) && l->n * (l->w + 2 * l->pw) <= 65535 &&
          (l->s - 1) * l->dw * l->n < 65535;
@@ -2029,7 +2091,7 @@ static int drive_members(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const v
 int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
                const view_t *y, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
-  member_t m = {*l, *w, *y, 0};
+  member_t m = {*l, *w, *y, 0, NULL};
   int rc = drive_members(hw, c, &m, 1, x, o, sum, err, errlen);
   return rc;
 }
@@ -2039,7 +2101,7 @@ int drive_conv(hw_t *hw, const cfg_t *c, const layer_t *l, const view_t *x, cons
 static double conv_cost(const cfg_t *c, const layer_t *l, const view_t *x, const view_t *w,
                         const view_t *y, const drive_opts_t *o)
 {
-  member_t m = {*l, *w, *y, 0};
+  member_t m = {*l, *w, *y, 0, NULL};
   int swap, side;
   return single_cost(c, &m, x, o, &side, &swap);
 }
@@ -2271,14 +2333,15 @@ static int joined_build(const layer_t *l, const member_t *ms, const phase_t *ph,
         soff[f * ns + (-pl->pw + t * pl->dw + jpw) / jdw] = (ph[m].rx_last - t * ph[m].rxs) * wv0.st[3];
     }
   }
-  j->wt = (filter_tab_t){0, woff, nr, ns, roff, soff, NULL, NULL};
-  j->yt = (filter_tab_t){1, yoff, 0, 0, NULL, NULL, extent ? rows : NULL, extent ? cols : NULL};
+  j->wt = (filter_tab_t){0, woff, nr, ns, roff, soff, NULL, NULL, NULL, NULL};
+  j->yt = (filter_tab_t){1, yoff, 0, 0, NULL, NULL, extent ? rows : NULL, extent ? cols : NULL,
+                         NULL, NULL};
   layer_t jl = {l->n, l->k, ms[0].l.h, ms[0].l.w, nf, nr, ns, 1, 1, jph, jpw, jdh, jdw, th, tw,
                 0, 0, 0, 0, 0, 0, 0};
   view_t wj = {w->data, wv0.off, {0, wv0.st[0], 0, 0}, 0, 0, 0, 0, &j->wt, 0, 0};
   view_t yj = {dx->data, dxv0.off, {dxv0.st[0], 0, l->sh * dxv0.st[2], l->sw * dxv0.st[3]},
                0, 0, 0, 0, &j->yt, 0, 0};
-  j->m = (member_t){jl, wj, yj, 0};
+  j->m = (member_t){jl, wj, yj, 0, NULL};
   return 0;
 }
 
@@ -2505,8 +2568,10 @@ static int blocks_exact(const cfg_t *c, const layer_t *l, const member_t *ms, co
  * model finds faster. 1 if out of memory. */
 static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, const phase_t *ph,
                          long nph, const tensor_t *w, tensor_t *dx, const view_t *dyv,
-                         const drive_opts_t *o, int join, int partial, int *blk)
+                         const drive_opts_t *o, int join, int partial, int *blk,
+                         double *cost_out)
 {
+  *cost_out = -1;
   int *all = calloc((size_t)nph * 4, sizeof *all);
   double *bc = nph <= 16 ? malloc(sizeof *bc << nph) : NULL;
   int oom = !all || (nph <= 16 && !bc);
@@ -2549,15 +2614,192 @@ static int choose_blocks(const cfg_t *c, const layer_t *l, const member_t *ms, c
     phase_runs(NULL, c, (member_t *)ms, nph, dyv, 0, o, NULL, &capart, e, sizeof e);
   if (!oom) {
     double other = call < 0 ? capart : capart < 0 ? call : fmin(call, capart);
-    if (found && cpart >= 0 && (partial || other < 0 || cpart < BLOCKS_GAIN * other))
+    if (found && cpart >= 0 && (partial || other < 0 || cpart < BLOCKS_GAIN * other)) {
       memcpy(blk, cur, sizeof *blk * (size_t)nph);
-    else if (join || (call >= 0 && (capart < 0 || call < capart)))
+      *cost_out = cpart;
+    } else if (join || (call >= 0 && (capart < 0 || call < capart))) {
       memset(blk, 0, sizeof *blk * (size_t)nph);
+      *cost_out = call;
+    } else {
+      *cost_out = capart;
+    }
   }
   free(bc);
   free(all);
   return oom;
 }
+
+/* ---- col2im ---------------------------------------------------------------------------------- */
+
+/* Floor and ceiling of A / B (B > 0), for negative A too. */
+static long floor_div(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static long ceil_div(long a, long b) { return -floor_div(-a, b); }
+
+/* The input gradient as col2im: one matrix product of dy's pixels (K channels, the reduction)
+ * and the (tap, channel of dx) filters, whose products the partial-sums manager adds into dx as
+ * they leave the array (sagen_psum_manager). dx is cut into super-pixels of S_h x S_w positions:
+ * super-pixel I of an axis holds rows h with floor((h + P) / S) = I, at phase (h + P) mod S. Tap
+ * r of dy row i lands on row i*S + r*D - P: super-pixel i + floor(r*D / S), phase r*D mod S. With
+ * (R-1)*D < 2*S every tap lands on super-pixel i or i+1, so the products of dy pixel (i, j) go to
+ * the words of (i, j), (i, j+1), (i+1, j) and (i+1, j+1): the four classes of the route table. The
+ * run's pixels are a grid of super-pixels (a word each: a lane per phase and channel), dy's pixel
+ * (i, j) at grid position (i - gy0, j - gx0); grid positions past dy read as padding. Every
+ * product of the definition is computed once and no zero of a zero-space is stored, moved or
+ * multiplied: each dy operand serves all its (tap, channel) products at once, so few channels of
+ * dx (a first layer's 3, an image generator's last layer) fill the columns (R*S*C of them) where
+ * the phases apart fill C and joined phases waste the taps a phase lacks. A word holds S_h*S_w
+ * phases of cols / (S_h*S_w) channels; more channels of dx run as several runs. */
+typedef struct c2i_run {
+  c2i_t info;
+  member_t m;
+  view_t x;               /* dy from the grid's first row and column */
+  filter_tab_t wt, yt;
+  long *tab;              /* one allocation behind the tables */
+  uint32_t *route;
+} c2i_run_t;
+
+static void c2i_free(c2i_run_t *r)
+{
+  free(r->tab);
+  free(r->route);
+  memset(r, 0, sizeof *r);
+}
+
+/* Bits of a column index in the route table (sagen_core.v's LB). */
+static int route_lb(int cols)
+{
+  int b = 1;
+  while (cols > 1 && (1 << b) < cols) b++;
+  return b;
+}
+
+/* The grid of one axis: super-pixels gy0 .. gy0 + *n - 1 of dx (size SIZE, padding P, stride S),
+ * from the one before dx's first (its products reach it) unless that is before dy's first. */
+static long c2i_axis(long size, long p, long s, long *n)
+{
+  long lo = floor_div(p, s), hi = floor_div(size - 1 + p, s);
+  long g0 = lmax(0, lo - 1);
+  *n = hi - g0 + 1;
+  return g0;
+}
+
+/* Build into RUN the col2im run of the input gradient of L for the CGN channels of dx from CG0;
+ * 0, or -1 if the configuration or the layer does not allow it, or 1 if out of memory. */
+static int c2i_build(const cfg_t *c, const layer_t *l, const tensor_t *dy, const tensor_t *w,
+                     tensor_t *dx, long cg0, long cgn, c2i_run_t *run)
+{
+  memset(run, 0, sizeof *run);
+  long sh = l->sh, sw = l->sw, nph = sh * sw;
+  long R = l->r, S = l->s, nf = cgn * R * S, lanes = nph * cgn;
+  long nkg = cdiv(nf, c->cols);
+  long oh = layer_out_h(l), ow = layer_out_w(l), gh, gw;
+  long gy0 = c2i_axis(l->h, l->ph, sh, &gh), gx0 = c2i_axis(l->w, l->pw, sw, &gw);
+  if (c->line_words < 3 || (R - 1) * l->dh >= 2 * sh || (S - 1) * l->dw >= 2 * sw ||
+      lanes > c->cols || nkg > RT_KGS || gy0 >= oh || gx0 >= ow || gw < 3 || gh < 1)
+    return -1;
+  long nrt = (long)RT_KGS * 4 * c->cols;
+  run->tab = malloc(sizeof(long) * (size_t)(nf + 5 * lanes));
+  run->route = calloc((size_t)nrt, sizeof *run->route);
+  if (!run->tab || !run->route) {
+    c2i_free(run);
+    return 1;
+  }
+  long *woff = run->tab, *yoff = woff + nf, *rows = yoff + lanes, *cols = rows + lanes;
+  long *row0 = cols + lanes, *col0 = row0 + lanes;
+  view_t dyv0 = view_of(dy), wv0 = view_of(w), dxv0 = view_of(dx);
+  int lb = route_lb(c->cols);
+  long f_line = nf;   /* the first filter whose products go a row down */
+  for (long r = 0; r < R; r++)
+    for (long s = 0; s < S; s++)
+      for (long ch = 0; ch < cgn; ch++) {
+        long f = (r * S + s) * cgn + ch;
+        long di = r * l->dh / sh, dj = s * l->dw / sw;
+        long lane = ((r * l->dh % sh) * sw + s * l->dw % sw) * cgn + ch;
+        long kg = f / c->cols, col = f % c->cols;
+        woff[f] = (cg0 + ch) * wv0.st[1] + r * wv0.st[2] + s * wv0.st[3];
+        run->route[(kg * 4 + di * 2 + dj) * c->cols + lane] = 1u << lb | (uint32_t)col;
+        if (di) f_line = lmin(f_line, f);
+      }
+  for (long a = 0; a < sh; a++)
+    for (long b = 0; b < sw; b++)
+      for (long ch = 0; ch < cgn; ch++) {
+        long lane = (a * sw + b) * cgn + ch;
+        yoff[lane] = (cg0 + ch) * dxv0.st[1] + (gy0 * sh + a - l->ph) * dxv0.st[2] +
+                     (gx0 * sw + b - l->pw) * dxv0.st[3];
+        /* grid rows whose dx row at this phase is inside dx */
+        row0[lane] = lmax(0, ceil_div(l->ph - a, sh) - gy0);
+        rows[lane] = lmax(row0[lane], lmin(gh, floor_div(l->h - 1 + l->ph - a, sh) - gy0 + 1));
+        col0[lane] = lmax(0, ceil_div(l->pw - b, sw) - gx0);
+        cols[lane] = lmax(col0[lane], lmin(gw, floor_div(l->w - 1 + l->pw - b, sw) - gx0 + 1));
+      }
+  run->info = (c2i_t){lanes, (int)(f_line / c->cols), run->route};
+  run->wt = (filter_tab_t){0, woff, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+  run->yt = (filter_tab_t){1, yoff, 0, 0, NULL, NULL, rows, cols, row0, col0};
+  layer_t ml = {l->n, l->k, oh - gy0, ow - gx0, nf, 1, 1, 1, 1, 0, 0, 1, 1, gh, gw,
+                0, 0, 0, 0, 0, 0, 0};
+  view_t wv = {w->data, wv0.off, {0, wv0.st[0], 0, 0}, 0, 0, 0, 0, &run->wt, 0, 0};
+  view_t yv = {dx->data, dxv0.off, {dxv0.st[0], 0, sh * dxv0.st[2], sw * dxv0.st[3]},
+               0, 0, 0, 0, &run->yt, 0, 0};
+  run->x = dyv0;
+  run->x.off += gy0 * dyv0.st[2] + gx0 * dyv0.st[3];
+  run->x.zspace = 1;
+  run->m = (member_t){ml, wv, yv, 0, &run->info};
+  return 0;
+}
+
+/* Channels of dx per col2im run of L on C (a word holds every phase of them). */
+static long c2i_channels(const cfg_t *c, const layer_t *l)
+{
+  return lmin(l->c, c->cols / (l->sh * l->sw));
+}
+
+/* The estimated cycles of the input gradient of L as col2im runs (one per group of channels
+ * of dx; the full groups alike, so one is estimated for all); -1 if it cannot run so. */
+static double c2i_cost(const cfg_t *c, const layer_t *l, const tensor_t *dy, const tensor_t *w,
+                       tensor_t *dx, const drive_opts_t *o, int *oom)
+{
+  long cg = c2i_channels(c, l);
+  if (cg < 1) return -1;
+  long full = l->c / cg, rest = l->c % cg;
+  double cost = 0;
+  for (int part = 0; part < 2 && cost >= 0; part++) {
+    long n = part ? (rest ? 1 : 0) : full, cgn = part ? rest : cg;
+    if (n == 0) continue;
+    c2i_run_t run;
+    int rc = c2i_build(c, l, dy, w, dx, 0, cgn, &run);
+    if (rc) {
+      *oom |= rc > 0;
+      return -1;
+    }
+    double one = members_cost(c, &run.m, 1, &run.x, o, NULL, NULL, NULL);
+    cost = one < 0 ? -1 : cost + n * one;
+    c2i_free(&run);
+  }
+  return cost;
+}
+
+/* The col2im runs of the input gradient of L, one per group of channels of dx. */
+static int c2i_runs(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
+                    const tensor_t *w, tensor_t *dx, const drive_opts_t *o, report_t *rep,
+                    char *err, size_t errlen)
+{
+  long cg = c2i_channels(c, l);
+  for (long c0 = 0; c0 < l->c; c0 += cg) {
+    c2i_run_t run;
+    int rc = c2i_build(c, l, dy, w, dx, c0, lmin(cg, l->c - c0), &run);
+    if (rc) {
+      snprintf(err, errlen, rc > 0 ? "out of memory" : "col2im cannot run this layer");
+      return 1;
+    }
+    rc = drive_members(hw, c, &run.m, 1, &run.x, o, rep, err, errlen);
+    c2i_free(&run);
+    if (rc) return 1;
+  }
+  return 0;
+}
+
+/* col2im replaces the phases' best form only below this fraction of its estimate. */
+#define C2I_GAIN 0.97
 
 int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *dy,
                             const tensor_t *w, tensor_t *dx, const drive_opts_t *o,
@@ -2645,7 +2887,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
       view_t dxv = {dx->data, dxv0.off + py * dxv0.st[2] + px * dxv0.st[3],
                     {dxv0.st[0], dxv0.st[1], l->sh * dxv0.st[2], l->sw * dxv0.st[3]}, 0, 0, 0, 0, NULL, 0, 0};
       phs[nph] = (phase_t){py, px, ry_last, rys, rx_last, rxs};
-      ms[nph++] = (member_t){pl, wv, dxv, 0};
+      ms[nph++] = (member_t){pl, wv, dxv, 0, NULL};
     }
   /* Every phase reads all of dy: the phases run together, each tile of dy loaded once for all
    * of them, where the cost model finds it pays (see drive_members; the options can ask for
@@ -2654,22 +2896,53 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
    * stride-2 3x3 kernel: 9 of the 16 joined tap-phase pairs have a weight). With few channels
    * of dx, the phases apart leave most columns idle and joined phases fill them; the cost model
    * chooses which phases to join, all, some (see choose_blocks) or none (zero_skip only:
-   * zero_fill walks the phases as BP-im2col does). */
+   * zero_fill walks the phases as BP-im2col does). Or, where the configuration has the
+   * overlap-add line and every tap reaches at most the next super-pixel, the whole op runs as
+   * col2im (see c2i_run_t): no tap is absent and R*S*C filters fill the columns. */
   int separate = o && o->phases == 2, shared = o && o->phases == 1;
   int want_join = o && o->phases == 3, want_blocks = o && o->phases == 4;
+  int want_c2i = o && o->phases == 5;
   int *blk = calloc((size_t)nph + 1, sizeof *blk);
   blocks_t bs = {0};
   long nb = nph;
-  int rc = !blk;
+  int rc = !blk, use_c2i = 0;
+  double phase_cost = -1;
   for (long i = 0; !rc && i < nph; i++) blk[i] = (int)i;
-  if (!rc && !fill && nph > 1 && !separate && !shared)
-    rc = choose_blocks(c, l, ms, phs, nph, w, dx, &dyv, o, want_join, want_blocks, blk);
+  if (!rc && !fill && nph > 1 && !separate && !shared && !want_c2i)
+    rc = choose_blocks(c, l, ms, phs, nph, w, dx, &dyv, o, want_join, want_blocks, blk,
+                       &phase_cost);
+  if (!rc && !fill && nph > 0 && !separate && !shared && !want_join && !want_blocks) {
+    int oom = 0;
+    double cc = c2i_cost(c, l, dy, w, dx, o, &oom);
+    rc = oom;
+    if (!rc && cc >= 0 && !want_c2i && phase_cost < 0) {
+      char e[8];
+      phase_runs(NULL, c, ms, nph, &dyv, 0, o, NULL, &phase_cost, e, sizeof e);
+    }
+    use_c2i = !rc && cc >= 0 && (want_c2i || phase_cost < 0 || cc < C2I_GAIN * phase_cost);
+    /* forced where it cannot run: the cost model's choice among the phases' forms */
+    if (!rc && want_c2i && !use_c2i && nph > 1)
+      rc = choose_blocks(c, l, ms, phs, nph, w, dx, &dyv, o, 0, 0, blk, &phase_cost);
+  }
+  if (!rc && use_c2i) {
+    rep->form = "col2im";
+    rc = c2i_runs(hw, c, l, dy, w, dx, o, rep, err, errlen);
+    /* every phase's zero-space operands: the col2im product has none to walk */
+    for (long i = 0; !rc && i < nph; i++) {
+      const layer_t *pl = &ms[i].l;
+      uint64_t ops = (uint64_t)l->n * pl->oh * pl->ow * l->k *
+                     (uint64_t)(l->r * l->s - pl->r * pl->s);
+      want += ops;
+      unrun += ops;
+    }
+    nph = 0;   /* nothing of the phases' forms runs */
+  }
   if (!rc) {
     nb = 0;
     for (long i = 0; i < nph; i++) nb = lmax(nb, blk[i] + 1);
     if (nb < nph) rc = blocks_build(l, ms, phs, nph, blk, w, dx, &bs);
   }
-  if (rc) snprintf(err, errlen, "out of memory");
+  if (rc && !use_c2i) snprintf(err, errlen, "out of memory");
   /* the blocks' members (some phases joined), or the phases */
   member_t *runm = nb < nph ? bs.mem : ms;
   long nrun = nb < nph ? nb : nph;
@@ -3084,6 +3357,9 @@ void report_print_text(const report_t *r, const cfg_t *c, FILE *out)
   fprintf(out, "  SRAM words read        ifmap %" PRIu64 ", weight %" PRIu64 ", output %" PRIu64
           " (written %" PRIu64 "); padding words not read %" PRIu64 "\n",
           r->sram_if, r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words);
+  if (r->sram_line_rd || r->sram_line_wr)
+    fprintf(out, "  overlap-add line       %" PRIu64 " words read, %" PRIu64 " written   (col2im)\n",
+            r->sram_line_rd, r->sram_line_wr);
   fprintf(out, "  host port bytes        %14" PRIu64 "   (in %" PRIu64 ", out %" PRIu64 ")\n",
           r->host_bytes, r->host_bytes_in, r->host_bytes_out);
   fprintf(out, "  SRAM bytes read        %14" PRIu64 "   (the words above in bytes)\n", r->sram_bytes);
@@ -3111,8 +3387,10 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           "\"idle_pe_cycles\": %" PRIu64 ", \"bubble_cycles\": %" PRIu64 ", \"fill_cycles\": %" PRIu64 ", "
           "\"stall_cycles\": %" PRIu64 ", \"drain_cycles\": %" PRIu64 ", \"dram_wait_cycles\": %" PRIu64 ", "
           "\"host_bytes\": %" PRIu64 ", \"host_bytes_in\": %" PRIu64 ", \"host_bytes_out\": %" PRIu64 ", "
-          "\"sram_reads\": {\"ifmap\": %" PRIu64 ", \"weight\": %" PRIu64 ", \"output\": %" PRIu64 "}, "
-          "\"sram_writes\": {\"output\": %" PRIu64 "}, \"padding_words_skipped\": %" PRIu64 ", "
+          "\"sram_reads\": {\"ifmap\": %" PRIu64 ", \"weight\": %" PRIu64 ", \"output\": %" PRIu64 ", "
+          "\"line\": %" PRIu64 "}, "
+          "\"sram_writes\": {\"output\": %" PRIu64 ", \"line\": %" PRIu64 "}, "
+          "\"padding_words_skipped\": %" PRIu64 ", "
           "\"dram_bytes_per_cycle\": %g, \"runs\": %ld, \"bp_mode\": \"%s\", \"zero_space_skipped\": %" PRIu64 ", "
           "\"hw_macs\": %" PRIu64 ", \"zero_steps\": %" PRIu64 ", \"zero_pe_cycles\": %" PRIu64 ", "
           "\"zero_operands_skipped\": %" PRIu64 ", "
@@ -3126,7 +3404,8 @@ void report_print_json(const report_t *r, const cfg_t *c, FILE *out)
           r->op, c->name, c->rows, c->cols, r->passes, r->cycles, r->useful_macs, r->ideal_cycles,
           r->utilization, r->busy, r->step_valid, r->pe_idle_cycles, r->bubble, r->fill, r->stall,
           r->drain, r->dram_wait, r->host_bytes, r->host_bytes_in, r->host_bytes_out, r->sram_if,
-          r->sram_wt, r->sram_out_rd, r->sram_out_wr, r->pad_words, r->dram_bytes_per_cycle,
+          r->sram_wt, r->sram_out_rd, r->sram_line_rd, r->sram_out_wr, r->sram_line_wr,
+          r->pad_words, r->dram_bytes_per_cycle,
           r->runs, r->bp_mode ? r->bp_mode : "none", r->zero_space, r->hw_macs, r->zero_steps,
           r->zero_pe, r->zero_skipped, r->ctx_runs[0], r->ctx_runs[1], r->ctx_runs[2],
           r->aligned_runs, r->shared_runs, r->side_runs, r->form ? r->form : "direct",

@@ -66,6 +66,9 @@ typedef struct filter_tab {
   long nr, ns;
   const long *roff, *soff;
   const long *rows, *cols;
+  /* an output view's filters may also start their extent later: rows row0[f] .. rows[f] - 1
+   * (NULL: from 0; only with ROWS) */
+  const long *row0, *col0;
 } filter_tab_t;
 
 /* The contiguous view of T (rank 4). */
@@ -78,8 +81,9 @@ typedef struct report {
   const char *bp_mode;       /* backward ops: "zero_skip" or "zero_fill" */
   const char *form;          /* how the op maps onto convolutions: conv2d "direct";
                                 conv2d_input_grad "phases", "joined_phases" (one
-                                convolution for all) or "phase_blocks" (some phases
-                                joined, see drive_conv2d_input_grad);
+                                convolution for all), "phase_blocks" (some phases
+                                joined) or "col2im" (dy times the (tap, channel)
+                                filters, overlap-added; see drive_conv2d_input_grad);
                                 conv2d_weight_grad "tap_blocks",
                                 "taps" (matrix products), "side_by_side" or "dilated" (the
                                 dilated-kernel form, its images side by side or apart) */
@@ -118,6 +122,7 @@ typedef struct report {
   uint64_t pe_idle_cycles;   /* step_valid - useful_macs/PEs: lanes/columns without work */
   uint64_t hw_macs;          /* useful MACs counted by the hardware */
   uint64_t sram_if, sram_wt, sram_out_rd, sram_out_wr, pad_words;
+  uint64_t sram_line_rd, sram_line_wr;   /* col2im: words of the overlap-add line */
   uint64_t host_bytes, host_bytes_in, host_bytes_out, hw_host_bytes;
   uint64_t sram_bytes;       /* the SRAM reads in bytes: ifmap, weight and output words */
   /* Backward ops: the bytes of dy (the operand with the zero-spaces) over the host port and
@@ -161,8 +166,9 @@ typedef struct drive_opts {
                                     share a run (each tile of dy loaded once for all) wherever
                                     they can; 2: one run per phase; 3: joined into one
                                     convolution (zero_skip, two or more phases with taps); 4:
-                                    in blocks, some joined (three or more phases; see
-                                    drive_conv2d_input_grad) */
+                                    in blocks, some joined (three or more phases); 5: col2im
+                                    where the layer and the configuration allow it, else the
+                                    cost model's choice (see drive_conv2d_input_grad) */
   int rows;                      /* 0: the driver chooses; 1: packed input rows; 2: aligned
                                     rows where the run allows them (not linear contexts, not
                                     shared runs), else packed (tests force one) */
