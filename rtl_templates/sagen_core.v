@@ -144,6 +144,7 @@ module sagen_core #(
   localparam integer RT_N   = RT_KGS * 4 * COLS;
   localparam integer RE     = 1 + LB;
   wire        rt_we;
+  wire [15:0] read_lanes;
   wire [15:0] rt_addr;
   wire [31:0] rt_wdata;
   wire [31:0] ev_zskip, debug;
@@ -173,6 +174,7 @@ module sagen_core #(
     .rt_we_o        (rt_we),
     .rt_addr_o      (rt_addr),
     .rt_wdata_o     (rt_wdata),
+    .read_lanes_o   (read_lanes),
     .ev_step_valid_i(ev_step_valid),
     .ev_bubble_i    (ev_bubble),
     .ev_fill_i      (ev_fill),
@@ -337,7 +339,12 @@ module sagen_core #(
   wire [OUT_W-1:0] psm_rdata = out_rdata_b[out_bank & (BANKS > 1)];
   assign hp_rdata_o = out_rdata_b[hp_rbank_q & (BANKS > 1)];
 
-  assign ev_hp_bytes = hp_we_i ? (hp_mem_i ? WT_BYTES : IF_BYTES) : (hp_re_i ? OUT_BYTES : 16'd0);
+  // A host read moves the word's first READ_LANES lanes (0: all of them).
+  localparam [31:0] COLSR32 = COLS, ACCR32 = ACC_BITS;
+  wire [31:0] rd_bits  = {16'd0, read_lanes} * ACCR32;
+  wire [31:0] rd_bytes = (read_lanes == 16'd0 || {16'd0, read_lanes} >= COLSR32)
+                         ? {16'd0, OUT_BYTES} : (rd_bits + 32'd7) >> 3;
+  assign ev_hp_bytes = hp_we_i ? (hp_mem_i ? WT_BYTES : IF_BYTES) : (hp_re_i ? rd_bytes[15:0] : 16'd0);
 
   // ---- feeder and weights -------------------------------------------------------------------
   wire                    f_ready, f_idle, w_ready;
@@ -685,7 +692,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
+  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
 

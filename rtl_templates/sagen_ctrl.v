@@ -20,6 +20,8 @@
 //   40 ROUTE_ADDR RW  next entry of the col2im route table that ROUTE_DATA writes
 //   41 ROUTE_DATA W   two route-table entries ([15:0] at ROUTE_ADDR, [31:16] at ROUTE_ADDR + 1);
 //                     ROUTE_ADDR then moves on by 2 (see sagen_psum_manager)
+//   42 READ_LANES RW  lanes of an output word a host read moves (0: all): the host port counts
+//                     their bytes, as a DMA that reads the words' first lanes only
 //   64..101     R  performance counters, 64 bits each as (low, high) pairs
 `default_nettype none
 
@@ -50,6 +52,7 @@ module sagen_ctrl #(
   output wire                rt_we_o,
   output wire [15:0]         rt_addr_o,
   output wire [31:0]         rt_wdata_o,
+  output reg  [15:0]         read_lanes_o,   // READ_LANES
   // performance events (one cycle each)
   input  wire                ev_step_valid_i,
   input  wire                ev_bubble_i,
@@ -148,6 +151,7 @@ module sagen_ctrl #(
       for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
       pending_q <= 1'b0; error_q <= 1'b0; seq_q <= 1'b0; passes_q <= 24'd0;
       rt_addr_q <= 16'd0;
+      read_lanes_o <= 16'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {(26*32){1'b0}};
       d_pat_o <= {PAT_BITS{1'b0}};
@@ -155,6 +159,7 @@ module sagen_ctrl #(
       if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i == 7'd40) rt_addr_q <= csr_wdata_i[15:0];
+      if (csr_we_i && csr_addr_i == 7'd42) read_lanes_o <= csr_wdata_i[15:0];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
@@ -230,6 +235,8 @@ module sagen_ctrl #(
       csr_rdata_o = pat_q[csr_addr_i[2:0]];
     end else if (csr_addr_i == 7'd40) begin
       csr_rdata_o = {16'd0, rt_addr_q};
+    end else if (csr_addr_i == 7'd42) begin
+      csr_rdata_o = {16'd0, read_lanes_o};
     end else if (csr_addr_i >= 7'd64 && csr_addr_i < CNT_END) begin
       csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[5:1]][47:32]} : cnt_q[cidx[5:1]][31:0];
     end

@@ -13,7 +13,8 @@
 /* CSR addresses (sagen_ctrl.v). */
 enum {
   CSR_CTRL = 0, CSR_STATUS = 1, CSR_DESC = 2, CSR_DEBUG = 28, CSR_PARAMS = 29, CSR_MAGIC = 30,
-  CSR_PARAMS2 = 31, CSR_PAT = 32, CSR_ROUTE_ADDR = 40, CSR_ROUTE_DATA = 41, CSR_CNT = 64
+  CSR_PARAMS2 = 31, CSR_PAT = 32, CSR_ROUTE_ADDR = 40, CSR_ROUTE_DATA = 41, CSR_READ_LANES = 42,
+  CSR_CNT = 64
 };
 /* Descriptor registers, CSR 2 + index (field layout: sagen_core.v). */
 enum {
@@ -131,7 +132,23 @@ typedef struct tiling {
                  pixel for all filter groups, the overlap-add line's room, and a reduction
                  sliced across passes only on one-row tiles */
   int c2i_kg0;   /* col2im: the first filter group with a line segment */
+  long c2i_wl;   /* col2im: the lanes of a word that hold dx */
 } tiling_t;
+
+/* The lanes of an output word that hold results in a run tiled by T, the first ones of the
+ * word (the host port moves only these, READ_LANES): col2im's phases and channels; else a
+ * filter group's filters, in every column group. */
+static long read_lanes(const cfg_t *c, const tiling_t *t)
+{
+  if (t->c2i) return t->c2i_wl;
+  return lmin(c->cols, (t->groups - 1) * t->gw + lmin(t->gw, t->kt));
+}
+
+/* Bits the host port moves per output word read in a run tiled by T. */
+static int read_bits(const cfg_t *c, const tiling_t *t)
+{
+  return (int)(read_lanes(c, t) * c->acc_bits);
+}
 
 /* Pixels per context of a run with GROUPS column groups. */
 static long lanes_of(const cfg_t *c, int groups) { return (long)c->rows * groups; }
@@ -235,6 +252,7 @@ static long lead_of(const cfg_t *c, int al, long pad_l) { return al ? pad_l % c-
  * before any compute; LAST: the last output tile's read-out, after all of it. */
 typedef struct cost_parts {
   double compute, ifmap, wt_tiles, wt_once, wt_each, out, first, last;
+  int out_bits;        /* bits the host port moves per output word read (read_bits) */
   double reductions;   /* passes per output tile (channel and kernel slices) */
 } cost_parts_t;
 
@@ -255,7 +273,7 @@ static double bytes_of(const cfg_t *c, const cost_parts_t *p, double bpc)
   return p->ifmap / word_cycles(c->if_word_bits, bpc) * ((c->if_word_bits + 7) / 8) +
          (p->wt_tiles <= c->banks ? p->wt_once : p->wt_each) /
              word_cycles(c->wt_word_bits, bpc) * ((c->wt_word_bits + 7) / 8) +
-         p->out / word_cycles(c->out_word_bits, bpc) * ((c->out_word_bits + 7) / 8);
+         p->out / word_cycles(p->out_bits, bpc) * ((p->out_bits + 7) / 8);
 }
 
 /* The cycles of PARTS: with two banks, loading overlaps computing after the first tiles and
@@ -434,7 +452,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
   double ifc = ifw * ifb, wtc = wtw * wtb;
   double wt_all = kg_all * t->ct * t->rt * t->st * wtb;   /* every filter tile's, once */
-  double outc = outw * word_cycles(c->out_word_bits, bpc);
+  double outc = outw * word_cycles(read_bits(c, t), bpc);
   /* each spatial tile is loaded once per reduction slice if the banks hold them all, else once
    * per pass */
   double if_loads = n_red <= c->banks ? n_red : n_red * n_kt;
@@ -444,6 +462,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   parts->wt_once = n_red * wt_all;
   parts->wt_each = n_sp * n_red * wt_all;
   parts->out = outc;
+  parts->out_bits = read_bits(c, t);
   parts->first = ifc + wtc;
   parts->last = outc / (n_sp * n_kt);
   parts->reductions = n_red;
@@ -498,6 +517,7 @@ static double shared_parts(const cfg_t *c, const layer_t *u, const member_t *ms,
   /* the union's ifmap tiles stay while the members take turns only if they fit the banks */
   sum->ifmap = pu.reductions <= c->banks ? pu.ifmap : nm * pu.ifmap;
   sum->first = pu.first;
+  sum->out_bits = pu.out_bits;
   sum->last = pm.last;   /* the last member's */
   return 0;
 }
@@ -507,7 +527,7 @@ static int same_tiling(const tiling_t *a, const tiling_t *b)
   return a->ct == b->ct && a->kt == b->kt && a->oht == b->oht && a->owt == b->owt &&
          a->rt == b->rt && a->st == b->st && a->virt == b->virt && a->lin == b->lin &&
          a->groups == b->groups && a->gw == b->gw && a->al == b->al && a->fill == b->fill &&
-         a->c2i == b->c2i && a->c2i_kg0 == b->c2i_kg0;
+         a->c2i == b->c2i && a->c2i_kg0 == b->c2i_kg0 && a->c2i_wl == b->c2i_wl;
 }
 
 static int plan_passes(const cfg_t *c, const member_t *ms, int nm, long oh, long ow,
@@ -623,7 +643,7 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
             int al_hi = lin || nm > 1 || rows == 1 ? 0 : 1;
             for (int al = rows == 2 ? al_hi : 0; al <= al_hi; al++) {
             tiling_t t = {cts[a], kts[b], 0, 0, rts[r], sts[s], mode == 1, lin, g, gw, al, fill,
-                          c2i != NULL, c2i ? c2i->line_kg0 : 0};
+                          c2i != NULL, c2i ? c2i->line_kg0 : 0, c2i ? c2i->lanes : 0};
             long nkg = cdiv(t.kt, gw);
             /* widest output tile first: the whole row, then multiples of the lanes */
             for (long owt = ow; owt >= 1;) {
@@ -1007,7 +1027,7 @@ static double schedule_cycles(const cfg_t *c, const member_t *ms, const tiling_t
   double total = -1;
   if (!end || !loaded || !read || !jobs) goto out;
   double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
-  double outb = word_cycles(c->out_word_bits, bpc);
+  double outb = word_cycles(read_bits(c, t), bpc);
   shape_memo_t memo = {.n = 0};
   double port = 0;   /* when the host port is free */
   long next = 0;     /* next pass to schedule */
@@ -1434,7 +1454,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
     one.l = lv;
   }
 
-  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0, 0, 0};
+  tiling_t t = {0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0, 0, 0, 0};
   int groups = o ? o->col_groups : 0;
   if (groups > c->col_groups) {
     snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
@@ -1488,6 +1508,10 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
 
   int if_bytes = (c->if_word_bits + 7) / 8, wt_bytes = (c->wt_word_bits + 7) / 8;
   int out_bytes = (c->out_word_bits + 7) / 8;
+  /* the host reads each output word's first lanes, those that hold results */
+  long rlanes = read_lanes(c, &t);
+  int rd_bytes = (read_bits(c, &t) + 7) / 8;
+  hw_csr_write(hw, CSR_READ_LANES, rlanes < c->cols ? (uint32_t)rlanes : 0u);
   double credit_cap = fmax(bpc, (double)(if_bytes > wt_bytes ? (if_bytes > out_bytes ? if_bytes : out_bytes)
                                                              : (wt_bytes > out_bytes ? wt_bytes : out_bytes)));
   double credit = 0;
@@ -1560,15 +1584,15 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       if (j->type == JOB_READOUT) {
         const out_tile_t *ot = &ts[j->idx];
         long nw = readout_words(c, ot);
-        if (passes_done > ot->last_pass && credit >= out_bytes) {
+        if (passes_done > ot->last_pass && credit >= rd_bytes) {
           /* with column groups, words that hold no real pixel are not read */
           while (ot->groups > 1 && jword < nw && !word_pixels(c, ot, jword, NULL, NULL)) jword++;
           if (jword < nw) {
             hw->io.hp_re = 1;
             hw->io.hp_bank = ot->bank;
             hw->io.hp_addr = (uint32_t)readout_addr(c, ot, jword);
-            credit -= out_bytes;
-            bytes_out += (uint64_t)out_bytes;
+            credit -= rd_bytes;
+            bytes_out += (uint64_t)rd_bytes;
             hp_read = 1;
             ro_tile = ot;
             ro_row = jword;
