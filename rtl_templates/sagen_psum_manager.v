@@ -211,6 +211,24 @@ module sagen_psum_manager #(
     end
   endgenerate
 
+  // The stored partial sums as they are now: a word written this cycle or the one before has
+  // not reached the read data of a read issued since (col2im: every filter group adds into the
+  // same words, so a tile of a few pixels with short contexts reads a word again at once).
+  reg                     wb_vld;
+  reg [AW-1:0]            wb_addr;
+  reg [COLS*ACC_BITS-1:0] wb_data;
+  wire [COLS*ACC_BITS-1:0] stored = (sram_we_o && sram_waddr_o == s1_addr) ? sram_wdata_o :
+                                    (wb_vld && wb_addr == s1_addr) ? wb_data : sram_rdata_i;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wb_vld <= 1'b0; wb_addr <= {AW{1'b0}}; wb_data <= {(COLS*ACC_BITS){1'b0}};
+    end else begin
+      wb_vld <= sram_we_o;
+      wb_addr <= sram_waddr_o;
+      wb_data <= sram_wdata_o;
+    end
+  end
+
   // The word: this pixel's results (col2im: its 00 results, the previous pixel's 01 results and
   // the line's carry from the row above), plus the stored partial sums when it adds to them.
   // The line: what this row sends down (10 results, and the previous pixel's 11 results).
@@ -223,8 +241,7 @@ module sagen_psum_manager #(
       prev  = (s1_c2i && !s1_j0) ? p01_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
       carry = (s1_c2i && s1_addl) ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
       sum[c*ACC_BITS +: ACC_BITS] = own + prev + carry +
-                                    (s1_acc ? sram_rdata_i[c*ACC_BITS +: ACC_BITS]
-                                            : {ACC_BITS{1'b0}});
+                                    (s1_acc ? stored[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}});
       lprev = (s1_c2i && !s1_j0) ? p11_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
       lsum[c*ACC_BITS +: ACC_BITS] = v10[c*ACC_BITS +: ACC_BITS] + lprev +
                                      ((s1_c2i && s1_lacc) ? line_rdata_i[c*ACC_BITS +: ACC_BITS]

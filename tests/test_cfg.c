@@ -238,6 +238,12 @@ static const bad_t bad[] = {
       "allowed <= 256"}},
     {"col_groups_zero", "name: x\narray: {rows: 4, cols: 4, col_groups: 0}\n", 0,
      {"x.yaml:2:39: array.col_groups: '0' is out of range"}},
+    {"line_kib_below_three_words", "name: x\narray: {rows: 4, cols: 64}\ndata: {acc_bits: 64}\n"
+     "memory: {line_kib: 1}\n", 0,
+     {"x.yaml:4:20: memory.line_kib: 1 KiB holds 2 of the 4096-bit words of array.cols=64 x "
+      "data.acc_bits=64: allowed 0, or >= 2 KiB (3 words)"}},
+    {"line_kib_negative", "name: x\n" ARR "memory: {line_kib: -1}\n", 0,
+     {"x.yaml:3:20: memory.line_kib: '-1' is out of range: allowed 0..65536"}},
     {"fifo_depth_default_below_regs", "name: x\n" ARR "feeder: {regs_per_lane: 6}\n", 0,
      {"x.yaml:3:9: feeder.fifo_depth: '5' is less than feeder.regs_per_lane=6"}},
     /* name */
@@ -382,7 +388,7 @@ static void test_markdown(void)
       "data.input_bits",
       "data.weight_bits", "data.acc_bits", "memory", "memory.bus_elems", "memory.ifmap_kib",
       "memory.weight_kib", "memory.output_kib", "memory.double_buffer",
-      "memory.dram_bytes_per_cycle", "feeder", "feeder.regs_per_lane", "feeder.pattern_bits",
+      "memory.dram_bytes_per_cycle", "memory.line_kib", "feeder", "feeder.regs_per_lane", "feeder.pattern_bits",
       "feeder.fifo_depth",
   };
   char *out = NULL, want[128];

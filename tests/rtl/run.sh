@@ -54,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feed_lane nz_addr_gen; do
+for m in pe array skew index_counters feed_lane nz_addr_gen psum_manager; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -166,6 +166,16 @@ done
 for cfg in "transposed 32" "dilated 32" "any 32" "any 13"; do
   set -- $cfg
   config nz_addr_gen sagen_nz_addr_gen "${1}_aw$2" "sagen_nz_addr_gen.v" "AW=$2" "$1 $2"
+done
+
+# sagen_psum_manager (no column groups): ROWS COLS ACC_BITS LINE_WORDS. Plain passes (writes,
+# accumulation, filter groups) and col2im runs (random route tables, the line carried from tile
+# to tile and accumulated over reduction slices, stalled steps, rows of 3 and more).
+for cfg in "2 4 16 40" "3 3 12 30" "1 2 8 7" "4 8 8 64"; do
+  set -- $cfg
+  config psum_manager sagen_psum_manager "${1}x${2}_acc$3_line$4" \
+    "sagen_skew.v sagen_sram.v sagen_psum_manager.v" \
+    "ROWS=$1 COLS=$2 ACC_BITS=$3 LINE_WORDS=$4" "$1 $2 $3 $4"
 done
 
 finish

@@ -1,0 +1,232 @@
+/* model_psum_manager: reference model and stimulus for sagen_psum_manager (no column groups),
+ * in its plain mode and in col2im.
+ *
+ * Modelled behaviour, pass by pass (the output memory and the overlap-add line last from pass to
+ * pass). A pass walks NKG filter groups of NCTX contexts of ROWS pixels; pixel q of filter group
+ * kg brings one result per column, res[kg][q][c]; pixels q >= NPIX are dropped.
+ *   plain: word kg * KGW + q = res[kg][q] (+ the stored word if the pass accumulates).
+ *   col2im: the pixels are rows of OWV (pixel q at row q / OWV, column q % OWV); every filter
+ *   group writes the words 0..NPIX-1. The route table gives, per filter group, class and lane,
+ *   the column whose result goes there (or none): V00, V01, V10, V11. Word q takes V00(q),
+ *   V01(q-1) (not at a row's first column) and the carry L(q) into its row: from the row above
+ *   in the pass, V10(q-OWV) + V11(q-OWV-1) (no V11 at a row's first column); in the pass's first
+ *   row, what the previous pass left in the line (only if LINE_FIRST, and never in a pass that
+ *   accumulates its carry, LINE_ACC), for filter groups from LKG0 on. The first filter group
+ *   writes its words, unless the pass accumulates; later ones add. The line keeps, per filter
+ *   group from LKG0 on, the carry out of the pass's last row (LINE_ACC: added to what it held).
+ * Only the columns below OWT of each row are compared (the grid's columns past its real width
+ * hold what the routes leave there), and the line's words past OWT are not modelled.
+ *
+ * Usage: model_psum_manager ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]
+ * Vector file: "ROWS COLS ACC_BITS LINE_WORDS NPASS", then per pass:
+ *   "acc nctx npix nkg owv c2i line_first line_acc lkg0 kgw", the route table (RT_KGS * 4 * COLS
+ *   hex entries {valid, column}), "NCYC" and NCYC cycle lines (hex: step, valid bits, COLS
+ *   results), then "NCHK" and NCHK lines "address expected-word" (hex, lane c at c * ACC_BITS).
+ * With "inject" one expected word is wrong on purpose. */
+#include "vec_common.h"
+
+#define RT_KGS 4
+#define MAXW 4096
+
+static int rows, cols, acc, line_words, lb;
+static uint64_t mem[MAXW];            /* the output memory (words of cols lanes) */
+static uint64_t line_m[MAXW][8];      /* the line's words, lane by lane (cols <= 8) */
+static uint64_t res[RT_KGS][256][8];  /* a pass's results: [kg][pixel][column] */
+static int route_v[RT_KGS][4][8], route_c[RT_KGS][4][8];
+
+static uint64_t lane_of(uint64_t w, int c) { return (w >> (c * acc)) & bits_mask(acc); }
+static uint64_t with_lane(uint64_t w, int c, uint64_t v)
+{
+  uint64_t m = bits_mask(acc) << (c * acc);
+  return (w & ~m) | ((v & bits_mask(acc)) << (c * acc));
+}
+
+/* Class K's routed value in lane L of pixel Q of filter group KG (0 if Q < 0). */
+static uint64_t routed(int kg, int k, long q, int l)
+{
+  if (q < 0 || !route_v[kg][k][l]) return 0;
+  return res[kg][q][route_c[kg][k][l]];
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 7 || argc > 8) {
+    fprintf(stderr, "usage: %s ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]\n", argv[0]);
+    return 2;
+  }
+  rows = (int)arg_long(argv[1], "ROWS");
+  cols = (int)arg_long(argv[2], "COLS");
+  acc = (int)arg_long(argv[3], "ACC_BITS");
+  line_words = (int)arg_long(argv[4], "LINE_WORDS");
+  uint64_t seed = (uint64_t)arg_long(argv[5], "SEED");
+  int inject = argc == 8 && strcmp(argv[7], "inject") == 0;
+  if (rows < 1 || rows > 8 || cols < 1 || cols > 8 || acc < 2 || cols * acc > 64 ||
+      line_words < 3 || line_words > MAXW) {
+    fprintf(stderr, "parameters out of range\n");
+    return 2;
+  }
+  for (lb = 1; (1 << lb) < cols; lb++) continue;
+  vrng g;
+  vrng_seed(&g, seed);
+  FILE *f = open_out(argv[6]);
+  const int npass = 60;
+  int bad_pass = inject ? (int)vrng_range(&g, 0, npass - 1) : -1;
+  fprintf(f, "%d %d %d %d %d\n", rows, cols, acc, line_words, npass);
+  memset(mem, 0, sizeof mem);
+  /* passes come in runs: a plain pass, or col2im tiles of one grid width in order, the first
+   * without the line, single-row tiles sometimes in reduction slices */
+  int c2i_run = 0, owv = 3, owt = 3, nkg = 1, lkg0 = 0, tiles_left = 0, first_tile = 1;
+  for (int p = 0; p < npass;) {
+    int c2i, acc_p = 0, lfirst = 0, lacc = 0;
+    long npix;
+    if (tiles_left == 0) {
+      c2i_run = vrng_pct(&g, 75);
+      if (c2i_run) {
+        /* a row of the grid (3 or more) for every filter group from lkg0 on fits the line
+         * (the controller refuses other descriptors) */
+        nkg = (int)vrng_range(&g, 1, RT_KGS);
+        lkg0 = (int)vrng_range(&g, 0, nkg);   /* nkg: no filter group has a line segment */
+        if ((nkg - lkg0) * 3 > line_words) lkg0 = nkg - line_words / 3;
+        owv = (int)vrng_range(&g, 3, line_words / (nkg > lkg0 ? nkg - lkg0 : 1));
+        if (owv > 24) owv = (int)vrng_range(&g, 3, 24);
+        owt = vrng_pct(&g, 50) ? owv : (int)vrng_range(&g, 1, owv);
+        tiles_left = (int)vrng_range(&g, 1, 5);
+        first_tile = 1;
+        /* the route table of the run: random columns in random classes and lanes */
+        for (int kg = 0; kg < RT_KGS; kg++)
+          for (int k = 0; k < 4; k++)
+            for (int l = 0; l < cols; l++) {
+              route_v[kg][k][l] = vrng_pct(&g, 60);
+              route_c[kg][k][l] = (int)vrng_range(&g, 0, cols - 1);
+            }
+      } else {
+        tiles_left = 1;
+      }
+    }
+    tiles_left--;
+    c2i = c2i_run;
+    int slices = 1, tile_rows;
+    if (c2i) {
+      tile_rows = (int)vrng_range(&g, 1, 4);
+      if (tile_rows == 1 && vrng_pct(&g, 50)) slices = (int)vrng_range(&g, 2, 3);
+      if (slices > npass - p) slices = npass - p;
+      npix = (long)(tile_rows - 1) * owv + owt;
+      if ((long)nkg * npix > 240 * RT_KGS) npix = owv;
+    } else {
+      nkg = (int)vrng_range(&g, 1, 3);
+      npix = vrng_range(&g, 1, 40);
+      acc_p = vrng_pct(&g, 40);
+      tile_rows = 1;
+    }
+    for (int sl = 0; sl < slices; sl++, p++) {
+      if (c2i) {
+        acc_p = sl > 0;
+        lfirst = !first_tile && sl == 0;
+        lacc = sl > 0;
+      }
+      long nctx = (npix + rows - 1) / rows, kgw = c2i ? 0 : npix;
+      if ((c2i ? npix : (long)nkg * npix) > MAXW) return 2;
+      fprintf(f, "%d %ld %ld %d %ld %d %d %d %d %ld\n", acc_p, nctx, npix, nkg, c2i ? (long)owv : npix,
+              c2i, lfirst, lacc, c2i ? lkg0 : 0, kgw);
+      for (int kg = 0; kg < RT_KGS; kg++)
+        for (int k = 0; k < 4; k++)
+          for (int l = 0; l < cols; l++)
+            fprintf(f, "%x%c", c2i && route_v[kg][k][l] ? (unsigned)(1 << lb | route_c[kg][k][l])
+                                                          : 0u, l == cols - 1 ? '\n' : ' ');
+      /* the results, and the stimulus: column c shows pixel (kg, x) at step base + c, the
+       * pixels of a context on consecutive steps, some cycles without a step, gaps between
+       * contexts */
+      long npx = nctx * rows;
+      for (int kg = 0; kg < nkg; kg++)
+        for (long q = 0; q < npx; q++)
+          for (int c = 0; c < cols; c++) res[kg][q][c] = rand_signed(&g, acc) & bits_mask(acc);
+      long total = (long)nkg * npx;
+      long *base = malloc(sizeof(long) * (size_t)(total + 1));
+      if (!base) return 2;
+      long st = 2;
+      for (long i = 0; i < total; i++) {
+        if (i % rows == 0) st += vrng_range(&g, 0, vrng_pct(&g, 30) ? 6 : 1);
+        base[i] = st++;
+      }
+      long nsteps = st + cols + 2;
+      /* one line per cycle: step cycles are drawn with 70% odds */
+      long ncyc = 0, s = 0;
+      char *steps = malloc((size_t)(nsteps * 3 + 64));
+      if (!steps) return 2;
+      while (s < nsteps) {
+        int stp = vrng_pct(&g, 70);
+        steps[ncyc++] = (char)stp;
+        s += stp;
+      }
+      for (int k = 0; k < 12; k++) steps[ncyc++] = 0;   /* the pipeline empties */
+      fprintf(f, "%ld\n", ncyc);
+      long si = 0;   /* step index of the cycle */
+      for (long cy = 0; cy < ncyc; cy++) {
+        unsigned vld = 0;
+        fprintf(f, "%x", (unsigned)steps[cy]);
+        uint64_t vals[8] = {0};
+        for (int c = 0; c < cols; c++) {
+          /* the pixel column c shows during step si: base[i] + c == si */
+          long lo = 0, hi = total - 1, i = -1;
+          while (lo <= hi) {
+            long mid = (lo + hi) / 2;
+            if (base[mid] + c == si) { i = mid; break; }
+            if (base[mid] + c < si) lo = mid + 1;
+            else hi = mid - 1;
+          }
+          if (i >= 0 && si < nsteps) {
+            vld |= 1u << c;
+            vals[c] = res[i / npx][i % npx][c];
+          }
+        }
+        fprintf(f, " %x", vld);
+        for (int c = 0; c < cols; c++) fprintf(f, " %llx", (unsigned long long)vals[c]);
+        fprintf(f, "\n");
+        si += steps[cy];
+      }
+      free(steps);
+      free(base);
+      /* expected: the words of the pass */
+      if (!c2i) {
+        for (int kg = 0; kg < nkg; kg++)
+          for (long q = 0; q < npix; q++) {
+            uint64_t w = 0, old = mem[kg * kgw + q];
+            for (int c = 0; c < cols; c++)
+              w = with_lane(w, c, res[kg][q][c] + (acc_p ? lane_of(old, c) : 0));
+            mem[kg * kgw + q] = w;
+          }
+      } else {
+        /* pixel by pixel, as the words and the line are written */
+        for (int kg = 0; kg < nkg; kg++) {
+          int hl = kg >= lkg0;
+          for (long q = 0; q < npix; q++) {
+            long j = q % owv;
+            int add_l = hl && !lacc && (q >= owv || lfirst);
+            uint64_t old = mem[q], w = 0;
+            uint64_t *lw = line_m[(hl ? kg - lkg0 : 0) * owv + j];
+            for (int l = 0; l < cols; l++) {
+              uint64_t v = routed(kg, 0, q, l) + (j > 0 ? routed(kg, 1, q - 1, l) : 0);
+              if (add_l) v += lw[l];
+              if (acc_p || kg > 0) v += lane_of(old, l);
+              w = with_lane(w, l, v);
+              if (hl)
+                lw[l] = ((lacc ? lw[l] : 0) + routed(kg, 2, q, l) +
+                         (j > 0 ? routed(kg, 3, q - 1, l) : 0)) & bits_mask(acc);
+            }
+            mem[q] = w;
+          }
+        }
+      }
+      fprintf(f, "%ld\n", (c2i ? 1 : nkg) * npix);
+      for (int kg = 0; kg < (c2i ? 1 : nkg); kg++)
+        for (long q = 0; q < npix; q++) {
+          uint64_t w = mem[kg * kgw + q];
+          if (p == bad_pass && q == 0) w ^= 1u;
+          fprintf(f, "%lx %llx\n", kg * kgw + q, (unsigned long long)w);
+        }
+    }
+    first_tile = 0;
+  }
+  close_out(f, argv[6]);
+  return 0;
+}
