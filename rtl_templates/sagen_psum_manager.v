@@ -164,21 +164,23 @@ module sagen_psum_manager #(
     if (LINE_WORDS > 0) begin : g_c2i
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
-      reg [4*VW-1:0] vv;
-      reg [RE-1:0]   e;
-      reg [31:0]     src;
-      integer k, ln;
-      always @* begin
-        vv  = {(4*VW){1'b0}};
-        e   = {RE{1'b0}};
-        src = 32'd0;
-        for (k = 0; k < 4; k = k + 1) begin
-          for (ln = 0; ln < COLS; ln = ln + 1) begin
-            e   = route_i[((s1_kg[1:0] * 4 + k) * COLS + ln) * RE +: RE];
-            src = {{(32-LB){1'b0}}, e[LB-1:0]};
-            if (e[RE-1] && src < COLS)
-              vv[k*VW + ln*ACC_BITS +: ACC_BITS] = s1_res[src*ACC_BITS +: ACC_BITS];
+      localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
+      wire [RW-1:0]   rrow = route_i[s1_kg[1:0] * RW +: RW];
+      wire [4*VW-1:0] vv;
+      genvar k, ln;
+      for (k = 0; k < 4; k = k + 1) begin : g_class
+        for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
+          // lane ln of class k takes the result of the column its entry names, if valid
+          wire [RE-1:0]      e = rrow[(k * COLS + ln) * RE +: RE];
+          reg [ACC_BITS-1:0] pick;
+          integer c;
+          always @* begin
+            pick = {ACC_BITS{1'b0}};
+            for (c = 0; c < COLS; c = c + 1)
+              if (e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c)
+                pick = s1_res[c*ACC_BITS +: ACC_BITS];
           end
+          assign vv[k*VW + ln*ACC_BITS +: ACC_BITS] = pick;
         end
       end
       assign v00 = vv[0*VW +: VW];
@@ -198,7 +200,7 @@ module sagen_psum_manager #(
       end
       assign p01_q = p01_r;
       assign p11_q = p11_r;
-      wire unused_rt = ^{s1_kg[15:2], src[31:LB]};
+      wire unused_rt = ^s1_kg[15:2];
     end else begin : g_no_c2i
       assign v00 = s1_res;
       assign v01 = {(COLS*ACC_BITS){1'b0}};

@@ -166,6 +166,7 @@ typedef struct pass {
   long gw, lanes;   /* see tiling_t */
   long owv;   /* virtual width (see tiling_t) */
   long iy_lo, tile_h, ix_lo, tile_w, pad_t, pad_l, pitch;
+  long plane;   /* elements a channel of the tile takes (plane_of) */
   long lead;  /* elements before each stored row's first (aligned rows: the left padding) */
   long sub_y, sub_x;   /* where the pass's own window starts in the loaded tile (members of a
                           run share one tile, the union of their windows) */
@@ -242,6 +243,15 @@ static long pitch_of(const cfg_t *c, long tile_w, long tile_h, int lin, long owt
   return tile_w;
 }
 
+/* The elements a channel of a tile of TH rows PITCH apart takes in the ifmap memory: its rows,
+ * or for col2im (C2I) as many words as they need, so that every channel starts on a bus word. A
+ * col2im pass is a 1x1 product: a lane takes one element a step, so a context's pixels must sit
+ * in one word of every channel (with linear contexts, on a grid as wide as the words, they do). */
+static long plane_of(const cfg_t *c, int c2i, long th, long pitch)
+{
+  return c2i ? cdiv(th * pitch, c->bus_elems) * c->bus_elems : th * pitch;
+}
+
 /* The elements before each row's first of a tile whose window has PAD_L columns of padding on
  * the left: aligned rows put the window's first column on a word. */
 static long lead_of(const cfg_t *c, int al, long pad_l) { return al ? pad_l % c->bus_elems : 0; }
@@ -298,7 +308,7 @@ static void slice_mix(long v, long t, long sz[2], double cnt[2])
  * pitch, the rows, and the element offset of the window's virtual origin (BASE, see
  * window_base). */
 typedef struct win_layout {
-  long pitch, th, base;
+  long pitch, th, base, plane;
 } win_layout_t;
 
 /* The element offset of a window's virtual origin in its tile of rows PITCH apart: back by its
@@ -320,8 +330,9 @@ static win_layout_t layout_of(const cfg_t *c, const layer_t *l, const tiling_t *
   long th = lmin(l->h, win_h(l, oht, t->rt) - pad_t);
   long tw = lmin(l->w, win_w(l, owt, st) - pad_l);
   long lead = lead_of(c, t->al, pad_l);
-  win_layout_t w = {pitch_of(c, tw, th, t->lin, owt, t->al, lead), th, 0};
+  win_layout_t w = {pitch_of(c, tw, th, t->lin, owt, t->al, lead), th, 0, 0};
   w.base = window_base(w.pitch, pad_t, pad_l, lead, 0, 0);
+  w.plane = plane_of(c, t->c2i, th, w.pitch);
   return w;
 }
 
@@ -334,7 +345,7 @@ static double per_cr_of(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
 {
   feed_shape_t s = {
     .lanes = lanes, .owv = owv, .oht = oht, .st = st, .dw = l->dw, .sw = l->sw, .lin = t->lin,
-    .base = w->base, .plane = w->th * w->pitch, .kr_step = l->dh * w->pitch,
+    .base = w->base, .plane = w->plane, .kr_step = l->dh * w->pitch,
     .oy_step = l->sh * w->pitch, .rows = t->ct * t->rt, .rt = t->rt};
   return fmax(steps, feed_row_cycles(c, &s));
 }
@@ -383,7 +394,8 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   long lanes = lanes_of(c, t->groups);
   long nkg = cdiv(t->kt, t->gw);
   long owv = virt_width(lanes, t->owt, t->virt);
-  if ((double)t->ct * th * pitch > (double)c->if_words * c->bus_elems) return -1;
+  long plane = plane_of(c, t->c2i, th, pitch);
+  if ((double)t->ct * plane > (double)c->if_words * c->bus_elems) return -1;
   if ((double)nkg * t->ct * t->rt * t->st > (double)c->wt_words) return -1;
   /* col2im: every filter group adds into one word per pixel, each with a line segment from
    * c2i_kg0 on (a row of the tile each), and a line word is read again a row later */
@@ -399,7 +411,7 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
   if (kspan > 65535 || th > 65535 || tw > 65535 || t->ct > 65535 || t->oht > 65535 ||
       ctx_y > 65535 || owv > 65535)
     return -1;
-  if ((double)t->ct * th * pitch > 2e9) return -1;
+  if ((double)t->ct * plane > 2e9) return -1;
   /* linear contexts only pay off across rows: a one-row tile keeps its bus-aligned pitch */
   if (t->lin && t->oht < 2) return -1;
   if (cdiv(t->oht * owv, lanes) * nkg > 65535) return -1;   /* the tap sequencer's count */
@@ -438,15 +450,16 @@ static double tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, c
                            fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
       }
       steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
-      ifw_all += n_ij * (double)cdiv(t->ct * th_i * pitch_of(c, tw_j, th_i, t->lin, ws[j],
-                                                             t->al, lead),
+      ifw_all += n_ij * (double)cdiv(t->ct * plane_of(c, t->c2i, th_i,
+                                                        pitch_of(c, tw_j, th_i, t->lin, ws[j],
+                                                                 t->al, lead)),
                                      c->bus_elems);
     }
   /* filter groups over the filter tiles */
   double kg_all = (n_kt - 1) * nkg + (double)cdiv(l->k - ((long)n_kt - 1) * t->kt, t->gw);
   double compute = l->n * kg_all * steps + passes * PASS_OVERHEAD(c);
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
-  double ifw = (double)cdiv(t->ct * th * pitch, c->bus_elems);
+  double ifw = (double)cdiv(t->ct * plane, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
   double outw = (double)l->n * (t->c2i ? 1 : cdiv(l->k, t->gw)) * oh * ow / t->groups;
   double ifb = word_cycles(c->if_word_bits, bpc), wtb = word_cycles(c->wt_word_bits, bpc);
@@ -650,7 +663,9 @@ static int choose_tiling(const cfg_t *c, const layer_t *l, const member_t *ms, i
               t.owt = owt;
               long tw = lmin(l->w, win_w(l, owt, t.st));
               /* tallest output tile that fits the ifmap and output memories */
-              long hmax_rows = (long)((double)c->if_words * c->bus_elems /
+              /* (col2im: every channel rounded up to a word, see plane_of) */
+              long hmax_rows = (long)(((double)c->if_words * c->bus_elems -
+                                       (c2i ? (double)t.ct * (c->bus_elems - 1) : 0.0)) /
                                       ((double)t.ct * pitch_of(c, tw, 2, lin, owt, al,
                                                                lead_of(c, al, l->pw))));
               long oht_if = hmax_rows >= l->h ? oh : (hmax_rows - 1 - (t.rt - 1) * l->dh) / l->sh + 1;
@@ -777,7 +792,8 @@ static void pass_window(const cfg_t *c, const layer_t *l, pass_t *p)
     p->lead = lead_of(c, p->al, p->pad_l);
     p->pitch = pitch_of(c, p->tile_w, p->tile_h, p->lin, p->owt, p->al, p->lead);
   }
-  p->if_words = cdiv(p->ct * p->tile_h * p->pitch, c->bus_elems);
+  p->plane = plane_of(c, p->c2i, p->tile_h, p->pitch);
+  p->if_words = cdiv(p->ct * p->plane, c->bus_elems);
   p->wt_words = cdiv(p->kt, p->gw) * p->ct * p->rt * p->st;
 }
 
@@ -823,7 +839,8 @@ static void share_windows(const cfg_t *c, pass_t *ps, long np)
       q->iy_lo = y0; q->tile_h = y1 - y0 + 1;
       q->ix_lo = x0; q->tile_w = x1 - x0 + 1;
       q->pitch = pitch_of(c, q->tile_w, q->tile_h, q->lin, q->owt, q->al, q->lead);
-      q->if_words = cdiv(q->ct * q->tile_h * q->pitch, c->bus_elems);
+      q->plane = plane_of(c, q->c2i, q->tile_h, q->pitch);
+      q->if_words = cdiv(q->ct * q->plane, c->bus_elems);
     }
   }
 }
@@ -994,7 +1011,8 @@ static double pass_cost(const cfg_t *c, const member_t *ms, const tiling_t *t, c
   const layer_t *l = &ms[p->m].l;
   /* the window as program_descriptor gives it to the index counters */
   win_layout_t w = {p->pitch, p->tile_h,
-                    window_base(p->pitch, p->pad_t, p->pad_l, p->lead, p->sub_y, p->sub_x)};
+                    window_base(p->pitch, p->pad_t, p->pad_l, p->lead, p->sub_y, p->sub_x),
+                    p->plane};
   long key[SHAPE_KEY] = {p->m, p->oht, p->owt, p->ct, p->rt, p->st, cdiv(p->kt, p->gw),
                          w.pitch, w.th, w.base};
   for (int i = 0; i < memo->n; i++)
@@ -1079,13 +1097,15 @@ static int64_t get_bits_signed(const uint32_t *w, long pos, int nbits)
 
 static void ifmap_word(const cfg_t *c, const view_t *x, const pass_t *p, long a, uint32_t *w)
 {
-  long plane = p->tile_h * p->pitch;
+  long plane = p->plane;
   memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
   for (long e = 0; e < c->bus_elems; e++) {
     long f = a * c->bus_elems + e;
     if (plane == 0 || f >= p->ct * plane) break;
     long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch - p->lead;
-    if (xx < 0 || xx >= p->tile_w) continue;
+    /* col2im's channels start on a word: the rest of a channel's last word is zero (a linear
+     * context reads it as the grid's padding row below the tile) */
+    if (xx < 0 || xx >= p->tile_w || yy >= p->tile_h) continue;
     int64_t v = vat(x, p->n, p->c0 + ch, p->iy_lo + yy, p->ix_lo + xx);
     put_bits(w, e * c->input_bits, c->input_bits, v);
   }
@@ -1159,7 +1179,7 @@ static void program_descriptor(const layer_t *l, const pass_t *p, int zero_fill,
   d[D_NPIX] = (uint32_t)stored_pix(p->oht, p->owt, p->owv);
   d[D_K_ACT] = (uint32_t)p->kt |
                (p->groups > 1 ? (uint32_t)p->groups << 16 | (uint32_t)p->gw << 24 : 0u);
-  d[D_PLANE] = (uint32_t)(p->tile_h * p->pitch);
+  d[D_PLANE] = (uint32_t)p->plane;
   d[D_KR_STEP] = (uint32_t)(l->dh * p->pitch);
   d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
   d[D_CTX_XS] = (uint32_t)(ctx_cols * l->sw);
@@ -1226,8 +1246,10 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
  * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0), SAGEN_FAULT=hang (pass 0's
  * weight words per context one short, so the weight fetcher runs dry and the array waits for
  * ever), SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
- * which the hardware's cross-check of the two reports as STATUS.sequence) or SAGEN_FAULT=groups
- * (pass 0 asks for 255 column groups, more than any array has: STATUS.error). */
+ * which the hardware's cross-check of the two reports as STATUS.sequence), SAGEN_FAULT=groups
+ * (pass 0 asks for 255 column groups, more than any array has: STATUS.error) or
+ * SAGEN_FAULT=line (pass 0's rows 2 pixels wide: a col2im pass would read a line word again
+ * before its write lands, STATUS.error). */
 static uint64_t watchdog_cycles(void)
 {
   const char *e = getenv("SAGEN_WATCHDOG_CYCLES");
@@ -1550,6 +1572,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
         if (next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
         if (next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
         if (next_prog == 0 && !strcmp(fault(), "groups")) desc[D_K_ACT] |= 0xffu << 16 | 1u << 24;
+        if (next_prog == 0 && !strcmp(fault(), "line"))
+          desc[D_OWV_OW] = (desc[D_OWV_OW] & 0xffffu) | 2u << 16;
         prog_word = 0;
       }
       if (prog_word < D_COUNT + npat) {

@@ -15,7 +15,8 @@
 #   yosys-warnings:<name>  Yosys printed no warning but the expected "Replacing memory ... with
 #                       list of registers" (register arrays with a reset loop: meant as registers)
 #   memories:<name>     the synthesised design holds exactly 3 x banks $mem_v2 cells (banks = 2
-#                       with double_buffer, else 1), all inside the sram module: a bank that
+#                       with double_buffer, else 1), and one more for the col2im line
+#                       (memory.line_kib > 0), all inside the sram module: a bank that
 #                       silently became flip-flops, or a stray inferred memory, is caught
 #
 # Usage: tests/lint_synth.sh [CONFIG.yaml ...]    (default: every yaml/*.yaml; from anywhere)
@@ -279,9 +280,12 @@ for i in "${!names[@]}"; do
          | .value.num_cells_by_type["$mem_v2"] // 0] | add // 0),
        ([.by_module[].num_cells] | add),
        .design.num_cells] | @tsv' "$out/synth_stat.json")
-  want=$((3 * banks))
+  lines=$(sed -n "s/^#define SAGEN_[A-Z0-9_]*_LINE_WORDS \([0-9][0-9]*\)$/\1/p" "$out/rtl/sagen_${name}_params.h" \
+    | head -1)
+  line=$([ "${lines:-0}" -gt 0 ] && echo 1 || echo 0)
+  want=$((3 * banks + line))
   if [ "$total" -ne "$want" ] || [ "$in_sram" -ne "$want" ]; then
-    not_ok "memories:$name" "$total \$mem_v2 cells ($in_sram in the sram module), want $want (3 memories x $banks bank(s))"
+    not_ok "memories:$name" "$total \$mem_v2 cells ($in_sram in the sram module), want $want (3 memories x $banks bank(s), $line line)"
   elif [ "$sum_cells" -ne "$design_cells" ]; then
     not_ok "memories:$name" "synth_stat.json: the modules add up to $sum_cells cells, the design has $design_cells"
   else

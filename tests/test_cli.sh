@@ -343,6 +343,8 @@ SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check, zero_fill" 1 "(ST
   --phases separate --quiet
 SAGEN_FAULT=groups expect "column groups the array lacks refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
   $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=line expect "col2im rows too short for the line refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,9,9:3,3,3 --stride 2 --phases col2im --quiet
 unset SAGEN_WATCHDOG_CYCLES
 
 # ---- Icarus replay of the backward ops, both modes ----
@@ -728,8 +730,50 @@ for case in "rect4x8 2,3,15,13:6,3,3 --stride 2 --padding 1" \
   fi
 done
 set --
-expect "phases not a choice" 2 "--phases: 'fused' is not allowed: auto, shared, separate, joined or blocks" \
+expect "phases not a choice" 2 "--phases: 'fused' is not allowed: auto, shared, separate, joined, blocks or col2im" \
   $S sim yaml/rect4x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --phases fused --quiet
+
+# ---- the input gradient as col2im: dy times the (tap, channel) filters, overlap-added into dx ----
+# A first layer's loss (3 channels of dx, a 3x3 stride-2 kernel, 64 channels of dy): col2im's 27
+# filters fill 27 of 32 columns in two filter groups and no tap is absent, where the 4 phases
+# joined fill 12 of 16 columns with 9 of 16 tap-phase pairs carrying a weight. The driver takes
+# it, faster than every form of the phases. A word holds the 4 phases x 3 channels of a
+# super-pixel of dx (16 x 17 of them for dx 32 x 34): the host reads those 12 lanes, 48 bytes.
+: >"$tmp/err"
+c2i() { $S sim yaml/default.yaml conv2d_input_grad --random 1,3,32,34:64,3,3 --stride 2 --check \
+          --quiet --report json "$@" 2>>"$tmp/err"; }
+a=$(c2i); jn=$(c2i --phases joined); sh=$(c2i --phases shared); sp=$(c2i --phases separate)
+bl=$(c2i --phases blocks)
+cy() { echo "$1" | jq .cycles; }
+if [ "$(echo "$a" | jq -r .form)" = col2im ] &&
+   no_faster "$(cy "$a")" "$(cy "$jn")" "$(cy "$sh")" "$(cy "$sp")" "$(cy "$bl")" &&
+   [ "$(echo "$a" | jq .host_bytes_out)" = $((16 * 17 * 48)) ] &&
+   [ "$(echo "$a" | jq '.absent_macs == 0 and .sram_reads.line > 0 and .sram_writes.line > 0')" = true ]; then
+  ok "col2im: chosen for a first layer's loss, faster than the phases' forms ($(cy "$a"); joined $(cy "$jn"), shared $(cy "$sh"), separate $(cy "$sp"), blocks $(cy "$bl")), 12 lanes a word read"
+else
+  nok "col2im: chosen for a first layer's loss" "$(head -c 400 "$tmp/err"; echo "$a $jn" | head -c 600)"
+fi
+# In Icarus: 5 channels of dx in 3 runs (a word holds 2 channels' 4 phases on 8 columns), the
+# line carried from tile to tile; 64 channels of dy that do not fit a row's tile, so one-row
+# tiles take them in 2 reduction slices, the second adding its carry into the line; a 3 x 2
+# stride with a dilated kernel on an array with column groups (col2im runs without them); a
+# 4x4 kernel (an image generator's up-sampling) on a batch of 2.
+replay_runs "conv2d_input_grad as col2im, 3 runs for 5 channels (small8x8)" runs 3 \
+  yaml/small8x8.yaml conv2d_input_grad --random 1,5,9,12:4,3,3 --stride 2 --padding 1 --phases col2im
+replay_runs "conv2d_input_grad as col2im, reduction slices on one-row tiles (small8x8)" passes 4 \
+  yaml/small8x8.yaml conv2d_input_grad --random 1,2,4,48:64,3,3 --stride 2 --phases col2im
+replay_runs "conv2d_input_grad as col2im, stride 3,2, dilation 2,1 (rect4x8)" form '"col2im"' \
+  yaml/rect4x8.yaml conv2d_input_grad --random 1,2,11,13:3,2,3 --stride 3,2 --dilation 2,1 --phases col2im
+replay_runs "conv2d_input_grad as col2im, 4x4 kernel, batch 2 (rect4x8)" form '"col2im"' \
+  yaml/rect4x8.yaml conv2d_input_grad --random 2,3,10,9:5,4,4 --stride 2 --padding 1 --phases col2im
+# Forced where it cannot run (no line in the configuration; a 5x5 stride-2 kernel reaches two
+# super-pixels on): the cost model's choice instead, still checked.
+report_is "col2im forced without the line: the phases' forms instead" '.form != "col2im"' \
+  yaml/small8x8.yaml conv2d_input_grad --random 1,2,9,9:3,3,3 --stride 2 --phases col2im \
+  --set memory.line_kib=0
+report_is "col2im forced on a kernel that reaches too far: the phases' forms instead" \
+  '.form != "col2im"' yaml/small8x8.yaml conv2d_input_grad --random 1,2,13,13:3,5,5 --stride 2 \
+  --phases col2im
 
 # ---- waveforms: --trace FILE.vcd|FILE.fst from Verilator (a traced model) and from Icarus ----
 expect "trace bad suffix" 2 "ending in .vcd or .fst" $S sim yaml/default.yaml conv2d --random 1,1,4,4:1,1,1 --trace "$tmp/w.txt"
