@@ -130,7 +130,7 @@ int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_
                    c->ifmap_kib, c->weight_kib, c->output_kib, c->banks, c->regs_per_lane,
                    c->pattern_bits, c->fifo_depth, c->dram_bytes_per_cycle, trace);
   h = fnv(h, buf, (size_t)n);
-  n = snprintf(buf, sizeof buf, "|groups%d", c->col_groups);
+  n = snprintf(buf, sizeof buf, "|groups%d|line%d", c->col_groups, c->line_kib);
   h = fnv(h, buf, (size_t)n);
   h = fnv(h, model_make_flags, strlen(model_make_flags));
   /* Only a non-default mode enters the key, so that the default's cache entries stay valid. */
