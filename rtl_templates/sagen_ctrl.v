@@ -159,8 +159,8 @@ module sagen_ctrl #(
       if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i == 7'd40) rt_addr_q <= csr_wdata_i[15:0];
-      if (csr_we_i && csr_addr_i == 7'd42) read_lanes_o <= csr_wdata_i[15:0];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
+      if (csr_we_i && csr_addr_i == 7'd42) read_lanes_o <= csr_wdata_i[15:0];
       go_o <= 1'b0;
       if (clear_wr) error_q <= 1'b0;
       if (clear_wr) seq_q <= 1'b0;
