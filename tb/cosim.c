@@ -12,14 +12,12 @@
 
 #include "cfg.h"
 #include "driver.h"
-#include "emit.h"
 #include "golden.h"
 #include "hw.h"
-#include "icarus.h"
 #include "model.h"
 #include "npy.h"
+#include "replay.h"
 #include "rng.h"
-#include "templates.h"
 
 void cosim_usage(FILE *out)
 {
@@ -411,7 +409,6 @@ int cosim_main(int argc, char **argv)
   hw_t hw;
   memset(&hw, 0, sizeof hw);
   drive_reads_t reads = {0};
-  uint32_t *iwords = NULL;
   char err[2048];
   rc = 1;
   long xs[4], ws[4];    /* forward input and weight shapes */
@@ -496,9 +493,8 @@ int cosim_main(int argc, char **argv)
     fprintf(stderr, "sagen sim: %s\n", err);
     goto done;
   }
-  char rec[2600], outhex[2600];
+  char rec[2600];
   snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
-  snprintf(outhex, sizeof outhex, "%s/../replay.out", rtl);
   int hp_dw = c.if_word_bits > c.wt_word_bits ? c.if_word_bits : c.wt_word_bits;
   if (hw_open(&hw, lib, trace_kind ? o.trace : NULL, icarus ? rec : NULL, hp_dw, c.out_word_bits, err, sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);
@@ -520,39 +516,12 @@ int cosim_main(int argc, char **argv)
     goto done;
   }
   if (icarus) {
-    char top[CFG_NAME_MAX + 16], flist[2600], tbp[2600], bdir[2600];
-    emit_top_name(&c, top, sizeof top);
-    snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl, c.name);
-    snprintf(bdir, sizeof bdir, "%s/..", rtl);
-    snprintf(tbp, sizeof tbp, "%s/../sagen_replay_tb.v", rtl);
-    const char *tbtext = NULL;
-    for (const template_t *t = sim_files; t->name; t++)
-      if (!strcmp(t->name, "sagen_replay_tb.v")) tbtext = t->text;
-    FILE *f = tbtext ? fopen(tbp, "w") : NULL;
-    if (!f || fputs(tbtext, f) < 0 || fclose(f) != 0) {
-      fprintf(stderr, "sagen sim: %s: cannot write the replay testbench\n", tbp);
-      goto done;
-    }
     if (!o.quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw.cycles);
-    int hp_aw = c.if_aw > c.wt_aw ? c.if_aw : c.wt_aw;
-    if (c.out_aw > hp_aw) hp_aw = c.out_aw;
-    if (icarus_replay(top, hp_aw, hp_dw, c.out_word_bits, flist, tbp, bdir, rec, outhex, o.trace,
-                      err, sizeof err)) {
+    /* the output becomes Icarus's: the words it read, placed as the driver placed Verilator's */
+    if (replay_icarus(&c, rtl, rec, &reads, &y, o.trace, err, sizeof err)) {
       fprintf(stderr, "sagen sim: icarus: %s\n", err);
       goto done;
     }
-    long nwords = 0;
-    if (icarus_read_words(outhex, c.out_word_bits, &iwords, &nwords, err, sizeof err)) {
-      fprintf(stderr, "sagen sim: icarus: %s\n", err);
-      goto done;
-    }
-    if (nwords != reads.nwords) {
-      fprintf(stderr, "sagen sim: icarus returned %ld output words, the driver read %ld\n", nwords, reads.nwords);
-      goto done;
-    }
-    /* The output is Icarus's: clear the Verilator result first (phases no tap reaches stay 0). */
-    memset(y.data, 0, sizeof(int64_t) * (size_t)tensor_numel(&y));
-    drive_reads_apply(&reads, &c, iwords, &y);
   }
   if (o.check) {
     golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c.acc_bits};
@@ -599,7 +568,6 @@ int cosim_main(int argc, char **argv)
 done:
   hw_close(&hw);
   drive_reads_free(&reads);
-  free(iwords);
   tensor_free(&a);
   tensor_free(&b);
   tensor_free(&y);

@@ -253,8 +253,13 @@ static long plane_of(const cfg_t *c, int c2i, long th, long pitch)
 }
 
 /* The elements before each row's first of a tile whose window has PAD_L columns of padding on
- * the left: aligned rows put the window's first column on a word. */
-static long lead_of(const cfg_t *c, int al, long pad_l) { return al ? pad_l % c->bus_elems : 0; }
+ * the left: aligned rows put the window's first column on a word. PAD_L may be negative (a
+ * phase of a loss whose padding is past its dilated kernel starts its window inside the tile):
+ * the lead is then what puts column -PAD_L on a word, in [0, bus_elems) either way. */
+static long lead_of(const cfg_t *c, int al, long pad_l)
+{
+  return al ? ((pad_l % c->bus_elems) + c->bus_elems) % c->bus_elems : 0;
+}
 
 /* The estimated cycles of a tiling in parts: the array's, and the host port's for the ifmap
  * tiles, and for the weight tiles if they stay in the banks (WT_TILES of them, WT_ONCE cycles)
@@ -1385,8 +1390,26 @@ static int reads_grow(drive_reads_t *rd, long n)
   if (nc) rd->ncols = nc;
   int *ns = realloc(rd->slot0, (size_t)cap * sizeof *ns);
   if (ns) rd->slot0 = ns;
-  if (!nb || !nw || !nc || !ns) return 1;
+  long *nk = realloc(rd->kstride, (size_t)cap * sizeof *nk);
+  if (nk) rd->kstride = nk;
+  if (!nb || !nw || !nc || !ns || !nk) return 1;
   rd->cap = cap;
+  return 0;
+}
+
+/* Keep the output word WORD as read word RD->nwords of READS. */
+static int reads_capture(drive_reads_t *rd, const cfg_t *c, const uint32_t *word)
+{
+  long wpw = (c->out_word_bits + 31) / 32;
+  if ((rd->nwords + 1) * wpw > rd->words_cap) {
+    long cap = rd->words_cap ? 2 * rd->words_cap : 1024 * wpw;
+    while (cap < (rd->nwords + 1) * wpw) cap *= 2;
+    uint32_t *nw = realloc(rd->words, (size_t)cap * sizeof *nw);
+    if (!nw) return 1;
+    rd->words = nw;
+    rd->words_cap = cap;
+  }
+  memcpy(rd->words + rd->nwords * wpw, word, (size_t)wpw * sizeof *word);
   return 0;
 }
 
@@ -1670,7 +1693,8 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
       int per_col = yv->ft != NULL;
       if (o && o->reads) {
         drive_reads_t *rd = o->reads;
-        if (reads_grow(rd, per_col ? (long)np_w * ncols : np_w)) {
+        if (reads_grow(rd, per_col ? (long)np_w * ncols : np_w) ||
+            (rd->capture && reads_capture(rd, c, hw->io.hp_rdata))) {
           snprintf(err, errlen, "out of memory");
           free(loaded);
           free(read_out);
@@ -1689,7 +1713,7 @@ static int drive_conv_oriented(hw_t *hw, const cfg_t *c, const layer_t *lt, memb
             rd->word[rd->n] = rd->nwords - 1;
             rd->slot0[rd->n] = (int)(g * ro_tile->gw + j0);
             rd->ncols[rd->n] = per_col ? 1 : ncols;
-            rd->kstride = yv->st[1];
+            rd->kstride[rd->n] = yv->st[1];
             rd->n++;
           }
           for (int j = j0; j < (per_col ? j0 + 1 : ncols); j++) {
@@ -3321,7 +3345,7 @@ void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_
   long wpw = (c->out_word_bits + 31) / 32;
   for (long i = 0; i < reads->n; i++)
     for (int col = 0; col < reads->ncols[i]; col++)
-      y->data[reads->base[i] + col * reads->kstride] =
+      y->data[reads->base[i] + col * reads->kstride[i]] =
           get_bits_signed(&words[reads->word[i] * wpw], (long)(reads->slot0[i] + col) * c->acc_bits,
                           c->acc_bits);
 }
@@ -3333,6 +3357,8 @@ void drive_reads_free(drive_reads_t *reads)
   free(reads->word);
   free(reads->ncols);
   free(reads->slot0);
+  free(reads->kstride);
+  free(reads->words);
   memset(reads, 0, sizeof *reads);
 }
 

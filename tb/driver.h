@@ -140,13 +140,20 @@ typedef struct report {
 
 /* Where the words read from the output SRAM went, one entry per run of columns of one pixel:
  * word WORD (0 = the first read), columns SLOT0 .. SLOT0+NCOLS-1 (a word of an array with column
- * groups holds a pixel per group); column slot0 + j goes to base + j * kstride. Kept so that
- * another simulator's words can be placed the same way. NWORDS: words read. */
+ * groups holds a pixel per group); column slot0 + j goes to base + j * kstride. KSTRIDE is the
+ * entry's own: the runs of one op write views whose channel strides differ (a phase's grid of dx
+ * and a joined block's per-filter table, say). Kept so that another simulator's words can be
+ * placed the same way. NWORDS: words read. */
 typedef struct drive_reads {
   long n, cap, nwords;
-  long *base, *word;
+  long *base, *word, *kstride;
   int *ncols, *slot0;
-  long kstride;
+  /* CAPTURE set before the run: WORDS keeps every word read as the driver saw it, (out_word_bits
+   * + 31) / 32 uint32 each, so that placing them with drive_reads_apply can be checked against
+   * the driver's own result */
+  int capture;
+  uint32_t *words;
+  long words_cap;
 } drive_reads_t;
 
 typedef struct drive_opts {

@@ -45,13 +45,7 @@ int hw_open(hw_t *h, const char *lib, const char *trace, const char *rec, int hp
     snprintf(err, errlen, "%s: not a sagen model library (missing %s)", lib, SIM_OPEN_SYM);
     goto fail;
   }
-  if (rec) {
-    h->rec = fopen(rec, "w");
-    if (!h->rec) {
-      snprintf(err, errlen, "%s: cannot write the replay record", rec);
-      goto fail;
-    }
-  }
+  if (rec && hw_record(h, rec, err, errlen)) goto fail;
   h->m = open_fn(trace);
   if (!h->m) {
     snprintf(err, errlen, "%s: the model could not be created", lib);
@@ -67,15 +61,38 @@ fail:
   return 1;
 }
 
-int hw_close(hw_t *h)
+int hw_record(hw_t *h, const char *rec, char *err, size_t errlen)
+{
+  if (hw_record_end(h)) {
+    snprintf(err, errlen, "the previous replay record could not be written completely");
+    return 1;
+  }
+  h->rec = fopen(rec, "w");
+  if (!h->rec) {
+    snprintf(err, errlen, "%s: cannot write the replay record", rec);
+    return 1;
+  }
+  h->rec_idle = 0;
+  h->rec_reset = 0;
+  return 0;
+}
+
+int hw_record_end(hw_t *h)
 {
   int rc = 0;
   if (h->rec) {
     rec_flush_idle(h);
     fprintf(h->rec, "E\n");
+    if (ferror(h->rec)) rc = 1;
     if (fclose(h->rec) != 0) rc = 1;
     h->rec = NULL;
   }
+  return rc;
+}
+
+int hw_close(hw_t *h)
+{
+  int rc = hw_record_end(h);
   if (h->m && h->close_fn) h->close_fn(h->m);
   h->m = NULL;
   if (h->dl) dlclose(h->dl);

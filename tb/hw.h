@@ -29,6 +29,13 @@ int hw_open(hw_t *h, const char *lib, const char *trace, const char *rec, int hp
 /* Finish the record and the model; safe on a zeroed or already closed hw_t. Returns 0, or 1 if
  * the record could not be written completely. */
 int hw_close(hw_t *h);
+/* Start recording the cycles from now on into REC (a new file), finishing any record under way
+ * first. A record replays on its own only from a reset: start it before a run (every run of the
+ * driver begins with hw_reset). Returns 0, or 1 with a one-line message in ERR. */
+int hw_record(hw_t *h, const char *rec, char *err, size_t errlen);
+/* Finish the record under way (its end line, the file closed); a no-op without one. Returns 0,
+ * or 1 if the record could not be written completely. */
+int hw_record_end(hw_t *h);
 /* Hold reset for N cycles. */
 void hw_reset(hw_t *h, int n);
 /* Set the inputs of the next cycle to idle: no strobe, csr_addr = STATUS. */
