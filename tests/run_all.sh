@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_all: every test suite of sagen; each prints `ok ...` / `not ok ...` lines. Ends with one
 # line `N passed, N failed` over all of them. SAGEN_TEST_DEPTH=long runs the deeper randomized
-# co-simulation (more layers per configuration).
+# co-simulation (more layers per configuration, more random configurations, more of them
+# replayed in Icarus).
 #
 # Usage: tests/run_all.sh (from the repository root, after `make all build/cosim_random`).
 set -u
@@ -57,7 +58,13 @@ command -v clang >/dev/null 2>&1 && suite fuzz-regress tests/fuzz/run.sh --regre
 suite asan tests/asan.sh
 [ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
 [ -x tests/test_sweep.sh ] && suite sweep tests/test_sweep.sh
-suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" yaml/*.yaml
+# random layers on the shipped configurations and on random small ones, a sample of them (every
+# feature of the driver and hardware a case exercises first on a configuration, and a share of
+# the rest) replayed in Icarus
+icarus=(--icarus 1 --icarus-max-cycles 1000 --random-configs 3)
+[ "$depth" = long ] && icarus=(--icarus 5 --icarus-max-cycles 20000 --random-configs 8)
+suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" \
+  "${icarus[@]}" yaml/*.yaml
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
