@@ -3,7 +3,8 @@
 # --set, two small layers from a temporary CSV, --jobs 2): the CSV columns, every run passed
 # --check, the area rows, the three plots are PNG files, a rerun skips the completed points, a
 # point with a missing run resumes only that run, --list-jobs / --run-job / --collect, the
-# errors of bad input; and `sagen layers` / `sagen gen --set` as the sweep uses them.
+# errors of bad input; and `sagen layers` / `sagen gen --set` as the sweep uses them; a sweep
+# from 1x1 to 4x4 on the default base (column groups clamped) and an invalid point reported.
 #
 # Usage: tests/test_sweep.sh (from anywhere, after `make sagen`). Environment: SAGEN (default
 # <repo>/sagen). Prints "ok ..." / "not ok ..." and a last line "N passed, N failed".
@@ -218,5 +219,53 @@ else
   nok "--collect merges the points" "$(head -c 300 "$tmp/err")"
 fi
 expect "--collect with no points" 1 "no points to collect" scripts/sweep -o "$tmp/empty" --collect
+
+# ---- 1x1 to 4x4 on the default base: its 4 column groups clamped where a point has fewer
+# columns; a point the validator refuses for another reason reported, the others run ----
+cat >"$tmp/one.csv" <<'EOF'
+Layer name, IFMAP Height, IFMAP Width, Filter Height, Filter Width, Channels, Num Filter, Strides, Padding,
+c3, 5, 6, 3, 3, 2, 3, 1, 1,
+EOF
+small=(--set memory.ifmap_kib=1 --set memory.weight_kib=1 --set memory.output_kib=1 --set memory.line_kib=0)
+out=$tmp/grid
+scripts/sweep --layers "$tmp/one.csv" --rows 1,2,3,4 --cols 1,2,3,4 "${small[@]}" --no-area --jobs 2 \
+  -o "$out" >/dev/null 2>"$tmp/grid.err"
+rc=$?
+np=$(tail -n +2 "$out/points.csv" 2>/dev/null | wc -l)
+npass=$(grep -c ',pass,' "$out/results.csv" 2>/dev/null)
+if [ "$rc" -eq 0 ] && [ "$np" -eq 16 ] && [ "$npass" -eq 16 ]; then
+  ok "sweep 1x1 to 4x4 on the default base: 16 points, every run passed"
+else
+  nok "sweep 1x1 to 4x4 on the default base" "exit $rc, $np points, $npass passed: $(tail -n 3 "$tmp/grid.err" | tr '\n' '|')"
+fi
+# the groups a point got: min(4, cols); said in points.csv, on stderr and in the design
+msg=""
+for r in 1 2 3 4; do
+  for c in 1 2 3 4; do
+    want="" g=4
+    if [ "$c" -lt 4 ]; then want="array.col_groups 4->$c" g=$c; fi
+    got=$(awk -F, -v r="$r" -v c="$c" '$1 == r && $2 == c { print $11 }' "$out/points.csv" | tr -d '"')
+    [ "$got" = "$want" ] || msg+="${r}x$c: adjusted '$got', want '$want'; "
+    if [ -n "$want" ] && ! grep -qF "sweep: ${r}x$c: $want" "$tmp/grid.err"; then
+      msg+="${r}x$c: not said on stderr; "
+    fi
+    grep -q "^#define SAGEN_DEFAULT_COL_GROUPS $g\$" "$out/points/${r}x$c/rtl/sagen_default_params.h" 2>/dev/null \
+      || msg+="${r}x$c: the generated design lacks $g groups; "
+  done
+done
+if [ -z "$msg" ]; then ok "column groups clamped to the columns, in points.csv"; else nok "column groups clamped to the columns, in points.csv" "$msg"; fi
+
+out=$tmp/invalid
+scripts/sweep --base yaml/tiny1x1.yaml --layers "$tmp/one.csv" --points 2x2,1x200 --set data.acc_bits=64 \
+  --no-area --jobs 2 -o "$out" >/dev/null 2>"$tmp/inv.err"
+rc=$?
+why=$(awk -F, '$1 == 1 && $2 == 200' "$out/points.csv" 2>/dev/null)
+if [ "$rc" -eq 1 ] && grep -q "^sweep: 1x200: invalid point, not run: .*memory.output_kib" "$tmp/inv.err" \
+   && [[ $why == *'"'*memory.output_kib*'"' ]] && [ "$(grep -c '^2,2,c3,conv2d,.*,pass,' "$out/results.csv")" -eq 1 ] \
+   && grep -q "1 invalid point" "$tmp/inv.err"; then
+  ok "an invalid point is reported with its reason, the others run, exit 1"
+else
+  nok "an invalid point is reported with its reason, the others run, exit 1" "exit $rc, row '$why': $(tr '\n' '|' <"$tmp/inv.err")"
+fi
 
 finish
