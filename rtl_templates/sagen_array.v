@@ -5,8 +5,9 @@
 // split into groups that compute different pixels: inj_i[c*GROUPS + g] makes column c of row r
 // take lane g*ROWS + r instead of the value its left neighbour passes on, so a layer with few
 // output channels fills the columns with more pixels (the weights are then skewed within each
-// group, which sagen_core arranges). Results leave through the reserve
-// chains at the top edge: res_o[c] is the value leaving column c this step. Links between PEs are
+// group, which sagen_core arranges). The array runs every cycle: a cycle without an operand
+// carries a_vld low. Results leave through the reserve chains at the top edge: res_o[c] is the
+// value leaving column c this cycle. Links between PEs are
 // per-link nets (arrays of nets), not packed multi-thousand-bit buses: both simulators run an
 // order of magnitude faster that way.
 `default_nettype none
@@ -21,7 +22,6 @@ module sagen_array #(
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
-  input  wire                     en_i,      // array step
   input  wire [GROUPS*ROWS*IN_BITS-1:0] a_i, // lane l = g*ROWS + r at [l*IN_BITS +: IN_BITS]
   input  wire [GROUPS*ROWS-1:0]   a_vld_i,
   input  wire [GROUPS*ROWS-1:0]   a_last_i,
@@ -102,7 +102,6 @@ module sagen_array #(
         ) u_pe (
           .clk_i    (clk_i),
           .rst_ni   (rst_ni),
-          .en_i     (en_i),
           .a_i      (a_in[r*COLS + c]),
           .a_vld_i  (vld_in[r*COLS + c]),
           .a_last_i (last_in[r*COLS + c]),

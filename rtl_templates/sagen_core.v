@@ -4,14 +4,16 @@
 //
 // A tap sequencer (sagen_nz_addr_gen) walks the reduction of every context, tap by tap, and
 // says for each tap whether it holds an operand (non-zero) or falls in a zero-space of the
-// backward pass. The array advances one step when the current tap is non-zero and every feed
-// lane and the weight fetcher have an element (a valid step), when the tap is a zero-space tap
-// in zero_fill mode (a zero step: the PEs are fed created zeros, nothing is fetched), when a
-// context must wait for the reserve chains to empty (a bubble), or while the results of a
-// finished pass drain. In zero_skip mode (and for the forward pass) the sequencer walks the
-// non-zero taps only. Each busy cycle is counted in exactly one of: valid step, zero step,
-// bubble, fill (before the first step of a pass), stall (feeder or weights not ready) and
-// drain (after the last tap of a pass entered the array).
+// backward pass. The array, its feed registers and the partial-sums manager run every cycle; a
+// tap enters the array when it is non-zero and every feed lane and the weight fetcher have an
+// element (a valid step), or when it is a zero-space tap in zero_fill mode (a zero step: the PEs
+// are fed created zeros, nothing is fetched), unless the context's last tap would come sooner
+// than 2*ROWS-1 cycles after the previous context's (the reserve chains must empty: a bubble);
+// every other cycle feeds the array nothing. In zero_skip mode (and for the forward pass) the
+// sequencer walks the non-zero taps only. Each busy cycle is counted in exactly one of: valid
+// step, zero step, bubble, fill (before the first step of a pass), stall (feeder or weights not
+// ready) and drain (after the last tap of a pass entered the array, until its last result is
+// written).
 //
 // Column groups (GROUPS > 1, array.col_groups): a pass may split the columns into grp_n groups
 // of grp_w columns (descriptor 4). Group g computes its own pixels, fed by lanes g*ROWS..g*ROWS+
@@ -477,7 +479,8 @@ module sagen_core #(
 
   // ---- array edge: step, bubbles, drain -------------------------------------------------------
   wire        psm_done;
-  reg  [15:0] gap_q;       // steps since the last context end entered row 0
+  reg  [15:0] gap_q;       // cycles since the last context end entered row 0 (the array runs
+                           // every cycle: a cycle without a step carries a bubble)
   reg         started_q;   // the pass has made its first step
   wire        ready     = f_ready && w_ready;
   wire        tap_ready = g_vld && (!g_nz || ready);
@@ -487,7 +490,6 @@ module sagen_core #(
   wire        zstep     = g_adv && !g_nz;
   wire        bubble    = busy && tap_ready && too_soon;
   wire        draining  = busy && g_idle && f_idle;
-  wire        step      = g_adv || bubble || draining;
   assign      pass_end  = g_idle && f_idle && psm_done;
   wire        waiting   = busy && !g_adv && !bubble && !draining;
 
@@ -545,7 +547,7 @@ module sagen_core #(
       started_q <= 1'b0;
       e_lanes_left <= d_npix; e_cols_left <= {16'd0, d_k_act[15:0]}; e_ctx <= 32'd0; e_x <= 16'd0;
     end else begin
-      if (step) gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
+      gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
       if (g_adv) started_q <= 1'b1;
       if (g_adv && g_last) begin
         if (e_ctx + 32'd1 < d_n_ctx) begin
@@ -593,7 +595,7 @@ module sagen_core #(
       sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r % ROWS)) u_skew (
         .clk_i (clk_i),
         .rst_ni(rst_ni),
-        .en_i  (step),
+        .en_i  (1'b1),
         .d_i   ({g_adv, g_adv && g_last, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
         .q_o   ({a_vld_sk[r], a_last_sk[r], a_sk[r*IN_BITS +: IN_BITS]})
       );
@@ -603,7 +605,7 @@ module sagen_core #(
         sagen_skew #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
           .clk_i (clk_i),
           .rst_ni(rst_ni),
-          .en_i  (step),
+          .en_i  (1'b1),
           .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
           .q_o   (b_sk[c*W_BITS +: W_BITS])
         );
@@ -612,7 +614,7 @@ module sagen_core #(
         sagen_skew_tap #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
           .clk_i (clk_i),
           .rst_ni(rst_ni),
-          .en_i  (step),
+          .en_i  (1'b1),
           .tap_i (col_j[c*16 +: 16]),
           .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
           .q_o   (b_sk[c*W_BITS +: W_BITS])
@@ -633,7 +635,6 @@ module sagen_core #(
   ) u_array (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .en_i     (step),
     .a_i      (a_sk),
     .a_vld_i  (a_vld_sk),
     .a_last_i (a_last_sk),
@@ -679,7 +680,7 @@ module sagen_core #(
     .line_we_o   (line_we),
     .line_waddr_o(line_waddr),
     .line_wdata_o(line_wdata),
-    .step_i      (step),
+    .step_i      (1'b1),
     .res_i       (res),
     .res_vld_i   (res_vld),
     .sram_re_o   (out_re),

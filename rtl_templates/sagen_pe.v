@@ -1,11 +1,14 @@
 // sagen_pe: output-stationary processing element.
 //
 // Inputs flow left to right (a, with its valid and context-last flags), weights flow top to
-// bottom (b). The accumulator adds a*b for every valid input; on the last input of a context it
-// hands acc+a*b to the reserve register and restarts at zero, so the next context computes
-// without a pause. Reserve registers form a chain per column that shifts toward row 0 (the
-// array's read-out edge) one step per cycle the array is enabled. The multiplier is gated when
-// either operand is zero (no switching, same result).
+// bottom (b), one register per PE each cycle: the array runs every cycle, and a cycle without
+// an operand carries a_vld low (a bubble). The product of the operands that arrive together is
+// registered (prod_q, with the operand's valid and last flags), and the next cycle it is added
+// to the accumulator: two stages, so the multiplier and the adder each have a cycle. On the last
+// product of a context the PE hands acc + prod to the reserve register and restarts at zero, so
+// the next context computes without a pause. Reserve registers form a chain per column that
+// shifts toward row 0 (the array's read-out edge) every cycle. The product register is cleared
+// instead of loaded when either operand is zero (no switching of its fan-out; same result).
 `default_nettype none
 
 module sagen_pe #(
@@ -15,7 +18,6 @@ module sagen_pe #(
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
-  input  wire                en_i,        // array step: every register moves only when set
   // from the left neighbour (or the feed lane)
   input  wire [IN_BITS-1:0]  a_i,
   input  wire                a_vld_i,
@@ -38,16 +40,43 @@ module sagen_pe #(
 
   localparam integer PROD_BITS = IN_BITS + W_BITS;
 
-  wire                 gate_zero = (a_i == {IN_BITS{1'b0}}) || (b_i == {W_BITS{1'b0}});
-  wire signed [PROD_BITS-1:0] prod_full = $signed(a_i) * $signed(b_i);
-  wire [PROD_BITS-1:0] prod = gate_zero ? {PROD_BITS{1'b0}} : prod_full;
+  // ---- stage 1: the product --------------------------------------------------------------------
+  wire                        gate_zero = (a_i == {IN_BITS{1'b0}}) || (b_i == {W_BITS{1'b0}});
+  wire signed [PROD_BITS-1:0] prod_d    = $signed(a_i) * $signed(b_i);
+  reg         [PROD_BITS-1:0] prod_q;
+  reg                         prod_vld_q, prod_last_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_o         <= {IN_BITS{1'b0}};
+      a_vld_o     <= 1'b0;
+      a_last_o    <= 1'b0;
+      b_o         <= {W_BITS{1'b0}};
+      prod_q      <= {PROD_BITS{1'b0}};
+      prod_vld_q  <= 1'b0;
+      prod_last_q <= 1'b0;
+    end else begin
+      a_o         <= a_i;
+      a_vld_o     <= a_vld_i;
+      a_last_o    <= a_last_i;
+      b_o         <= b_i;
+      prod_q      <= gate_zero ? {PROD_BITS{1'b0}} : prod_d;
+      prod_vld_q  <= a_vld_i;
+      prod_last_q <= a_vld_i && a_last_i;
+    end
+  end
+
+  // ---- stage 2: accumulate ---------------------------------------------------------------------
   // Sign-extend (or truncate, if ACC_BITS is narrower) the product to the accumulator.
-  wire [ACC_BITS-1:0]  prod_ext;
+  wire [ACC_BITS-1:0] prod_ext;
   generate
     if (ACC_BITS > PROD_BITS) begin : g_ext
-      assign prod_ext = {{(ACC_BITS-PROD_BITS){prod[PROD_BITS-1]}}, prod};
+      assign prod_ext = {{(ACC_BITS-PROD_BITS){prod_q[PROD_BITS-1]}}, prod_q};
     end else begin : g_trunc
-      assign prod_ext = prod[ACC_BITS-1:0];
+      assign prod_ext = prod_q[ACC_BITS-1:0];
+      if (ACC_BITS < PROD_BITS) begin : g_unused
+        wire unused_prod = ^prod_q[PROD_BITS-1:ACC_BITS];
+      end
     end
   endgenerate
 
@@ -56,29 +85,17 @@ module sagen_pe #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      a_o       <= {IN_BITS{1'b0}};
-      a_vld_o   <= 1'b0;
-      a_last_o  <= 1'b0;
-      b_o       <= {W_BITS{1'b0}};
       acc_q     <= {ACC_BITS{1'b0}};
       res_o     <= {ACC_BITS{1'b0}};
       res_vld_o <= 1'b0;
-    end else if (en_i) begin
-      a_o      <= a_i;
-      a_vld_o  <= a_vld_i;
-      a_last_o <= a_last_i;
-      b_o      <= b_i;
-      if (a_vld_i && a_last_i) begin
-        acc_q     <= {ACC_BITS{1'b0}};
-        res_o     <= acc_sum;
-        res_vld_o <= 1'b1;
-      end else begin
-        if (a_vld_i) begin
-          acc_q <= acc_sum;
-        end
-        res_o     <= res_i;
-        res_vld_o <= res_vld_i;
-      end
+    end else if (prod_last_q) begin
+      acc_q     <= {ACC_BITS{1'b0}};
+      res_o     <= acc_sum;
+      res_vld_o <= 1'b1;
+    end else begin
+      if (prod_vld_q) acc_q <= acc_sum;
+      res_o     <= res_i;
+      res_vld_o <= res_vld_i;
     end
   end
 

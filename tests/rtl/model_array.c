@@ -1,23 +1,22 @@
 /* model_array: sagen_array used as a GEMM, C = A (ROWS x L) * B (L x COLS) per context.
  *
- * The stimulus is the unskewed array-edge stream, one logical step per enabled cycle: an
- * element step carries column i of A (one value per row) and row i of B (one value per column),
- * valid, and last on i = L-1; a bubble step is not valid and carries random values (and now and
- * then a stray last flag, which must be ignored). The testbench delays row r by r steps and
- * column c by c steps before the array, as the feed and weight registers do. Contexts follow each
- * other with at least 2*ROWS-1 steps between their last elements; cycles with the enable low
- * are sprinkled anywhere (the inputs then carry random values that must not be taken).
+ * The stimulus is the unskewed array-edge stream, one step per cycle (the array runs every
+ * cycle): an element step carries column i of A (one value per row) and row i of B (one value
+ * per column), valid, and last on i = L-1; a bubble step is not valid and carries random values
+ * (and now and then a stray last flag, which must be ignored). The testbench delays row r by r
+ * steps and column c by c steps before the array, as the feed and weight registers do. Contexts
+ * follow each other with at least 2*ROWS-1 steps between their last elements.
  *
- * Expected results, from the structure of an output-stationary array with one register per PE:
- * with the skew, element i of a context meets in PE (r, c) at step s_i + r + c; the last one
- * moves C[r][c] (wrapped to ACC_BITS) into that PE's reserve register, and the reserve chain
- * carries it r steps up to row 0. So if the context's last element enters row 0 at step e,
- * res_o[c] shows C[r][c] with res_vld_o[c] set after step e + c + 2r; at every other step
- * res_vld_o[c] is low, and the outputs hold while the enable is low.
+ * Expected results, from the structure of an output-stationary array with one register per PE
+ * and a product stage in each: with the skew, element i of a context meets in PE (r, c) at step
+ * s_i + r + c; its product is added a step later, and the last one moves C[r][c] (wrapped to
+ * ACC_BITS) into that PE's reserve register, which the reserve chain carries r steps up to row
+ * 0. So if the context's last element enters row 0 at step e, res_o[c] shows C[r][c] with
+ * res_vld_o[c] set after step e + c + 2r + 1; at every other step res_vld_o[c] is low.
  *
  * Usage: model_array ROWS COLS IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]
  * Vector file: "ROWS COLS IN W ACC NCYC", then one line per cycle (hex):
- *   en vld_mask last_mask a[0..ROWS-1] b[0..COLS-1] | res_vld_mask res[0..COLS-1]
+ *   vld_mask last_mask a[0..ROWS-1] b[0..COLS-1] | res_vld_mask res[0..COLS-1]
  * The masks hold one bit per row; the expected part is the state after the rising edge (res[c]
  * only matters where its bit is set). With "inject" one result value is wrong on purpose. */
 #include "vec_common.h"
@@ -30,7 +29,6 @@ typedef struct {
 } step_t;
 
 typedef struct {
-  uint64_t en;
   step_t in;
   uint64_t e_vld;
   uint64_t e_res[MAXD];
@@ -122,13 +120,13 @@ int main(int argc, char **argv)
         for (int i = 0; i < L; i++)
           acc += (uint64_t)(sign_ext(A[r][i], IN) * sign_ext(B[i][c], W));
         event_t *ev = vvec_push(&events);
-        ev->step = e + c + 2 * r;
+        ev->step = e + c + 2 * r + 1;
         ev->col = c;
         ev->val = acc & am;
       }
     }
   }
-  long drain = (C - 1) + 2 * (R - 1) + 3;
+  long drain = (C - 1) + 2 * (R - 1) + 4;
   for (long k = 0; k < drain; k++) garbage(&g, vvec_push(&steps));
 
   long nsteps = (long)steps.n;
@@ -149,34 +147,20 @@ int main(int argc, char **argv)
     s_res[ev->step * C + ev->col] ^= 1u;
   }
 
-  /* ---- cycles: enabled cycles take the logical steps in order ---- */
+  /* ---- cycles: one step each ---- */
   vvec cyc = {0, 0, 0, sizeof(arr_cycle)};
-  int p_stall = (int)vrng_range(&g, 10, 40);
-  uint64_t hold_vld = 0, hold_res[MAXD] = {0};
   for (long k = 0; k < nsteps; k++) {
-    while (vrng_pct(&g, p_stall)) {
-      arr_cycle *cy = vvec_push(&cyc);
-      cy->en = 0;
-      garbage(&g, &cy->in);
-      cy->in.vld = vrng_u64(&g) & all_rows;
-      cy->e_vld = hold_vld;
-      memcpy(cy->e_res, hold_res, sizeof hold_res);
-    }
     arr_cycle *cy = vvec_push(&cyc);
-    cy->en = 1;
     cy->in = VVEC_AT(steps, step_t, k);
-    hold_vld = s_vld[k];
-    for (int c = 0; c < C; c++) hold_res[c] = ((hold_vld >> c) & 1u) ? s_res[k * C + c] : 0;
-    cy->e_vld = hold_vld;
-    memcpy(cy->e_res, hold_res, sizeof hold_res);
+    cy->e_vld = s_vld[k];
+    for (int c = 0; c < C; c++) cy->e_res[c] = ((s_vld[k] >> c) & 1u) ? s_res[k * C + c] : 0;
   }
 
   FILE *f = open_out(out);
   fprintf(f, "%d %d %d %d %d %zu\n", R, C, IN, W, ACC, cyc.n);
   for (size_t i = 0; i < cyc.n; i++) {
     arr_cycle *cy = &VVEC_AT(cyc, arr_cycle, i);
-    fprintf(f, "%llx %llx %llx", (unsigned long long)cy->en, (unsigned long long)cy->in.vld,
-            (unsigned long long)cy->in.last);
+    fprintf(f, "%llx %llx", (unsigned long long)cy->in.vld, (unsigned long long)cy->in.last);
     for (int r = 0; r < R; r++) fprintf(f, " %llx", (unsigned long long)cy->in.a[r]);
     for (int c = 0; c < C; c++) fprintf(f, " %llx", (unsigned long long)cy->in.b[c]);
     fprintf(f, "  %llx", (unsigned long long)cy->e_vld);

@@ -1,8 +1,7 @@
 // tb_array: sagen_array as a GEMM against the vectors of model_array.c (file format there).
-// The testbench applies the skew itself: on an enabled cycle it stores the logical step k of the
-// file and drives row r with logical step k-r and column c with step k-c (zeros before the
-// first step), like the feed and weight registers. On a cycle with the enable low it drives the
-// file's random values straight onto the array inputs. Inputs change just after the falling
+// The testbench applies the skew itself: every cycle it stores step k of the file and drives row
+// r with step k-r and column c with step k-c (zeros before the first step), like the feed and
+// weight registers. Inputs change just after the falling
 // edge; res_o/res_vld_o are checked 1 unit after the rising edge (res_o[c] only where the
 // expected res_vld_o[c] is set).
 `default_nettype none
@@ -18,7 +17,7 @@ module tb_array;
 
   `include "tb_common.vh"
 
-  reg                      rst_n = 1'b0, en = 1'b0;
+  reg                      rst_n = 1'b0;
   reg  [ROWS*IN_BITS-1:0]  a_i = {(ROWS*IN_BITS){1'b0}};
   reg  [ROWS-1:0]          a_vld = {ROWS{1'b0}}, a_last = {ROWS{1'b0}};
   reg  [COLS*W_BITS-1:0]   b_i = {(COLS*W_BITS){1'b0}};
@@ -27,7 +26,7 @@ module tb_array;
 
   sagen_array #(.ROWS(ROWS), .COLS(COLS), .IN_BITS(IN_BITS), .W_BITS(W_BITS),
                 .ACC_BITS(ACC_BITS)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .en_i(en),
+    .clk_i(clk), .rst_ni(rst_n),
     .a_i(a_i), .a_vld_i(a_vld), .a_last_i(a_last), .b_i(b_i),
     .res_o(res_o), .res_vld_o(res_vld_o)
   );
@@ -39,7 +38,7 @@ module tb_array;
   reg [W_BITS-1:0]  ring_b    [0:RING*COLS-1];
 
   integer p_r, p_c, p_in, p_w, p_acc, ncyc, k, r, c, slot;
-  reg [63:0] v_en, v_vm, v_lm, v, e_vm;
+  reg [63:0] v_vm, v_lm, v, e_vm;
   reg [IN_BITS-1:0] v_a [0:ROWS-1];
   reg [W_BITS-1:0]  v_b [0:COLS-1];
   reg [63:0]        e_res [0:COLS-1];
@@ -55,8 +54,8 @@ module tb_array;
     k = 0;
     for (cycle = 0; cycle < ncyc; cycle = cycle + 1) begin
       @(negedge clk);
-      nread = $fscanf(fd, "%h %h %h", v_en, v_vm, v_lm);
-      if (nread != 3) vec_error("cycle line");
+      nread = $fscanf(fd, "%h %h", v_vm, v_lm);
+      if (nread != 2) vec_error("cycle line");
       for (r = 0; r < ROWS; r = r + 1) begin
         nread = $fscanf(fd, "%h", v);
         if (nread != 1) vec_error("a value");
@@ -74,8 +73,7 @@ module tb_array;
         if (nread != 1) vec_error("expected result");
       end
       #1;
-      en = v_en[0];
-      if (v_en[0]) begin
+      begin
         slot = k % RING;
         for (r = 0; r < ROWS; r = r + 1) ring_a[slot*ROWS + r] = v_a[r];
         for (c = 0; c < COLS; c = c + 1) ring_b[slot*COLS + c] = v_b[c];
@@ -98,11 +96,6 @@ module tb_array;
           else        b_i[c*W_BITS +: W_BITS] = {W_BITS{1'b0}};
         end
         k = k + 1;
-      end else begin
-        for (r = 0; r < ROWS; r = r + 1) a_i[r*IN_BITS +: IN_BITS] = v_a[r];
-        for (c = 0; c < COLS; c = c + 1) b_i[c*W_BITS +: W_BITS] = v_b[c];
-        a_vld  = v_vm[ROWS-1:0];
-        a_last = v_lm[ROWS-1:0];
       end
       @(posedge clk);
       #1;

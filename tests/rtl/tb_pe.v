@@ -10,7 +10,7 @@ module tb_pe;
 
   `include "tb_common.vh"
 
-  reg                 rst_n = 1'b0, en = 1'b0, a_vld = 1'b0, a_last = 1'b0, res_vld_i = 1'b0;
+  reg                 rst_n = 1'b0, a_vld = 1'b0, a_last = 1'b0, res_vld_i = 1'b0;
   reg [IN_BITS-1:0]   a = {IN_BITS{1'b0}};
   reg [W_BITS-1:0]    b = {W_BITS{1'b0}};
   reg [ACC_BITS-1:0]  res_i = {ACC_BITS{1'b0}};
@@ -20,7 +20,7 @@ module tb_pe;
   wire                a_vld_o, a_last_o, res_vld_o;
 
   sagen_pe #(.IN_BITS(IN_BITS), .W_BITS(W_BITS), .ACC_BITS(ACC_BITS)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .en_i(en),
+    .clk_i(clk), .rst_ni(rst_n),
     .a_i(a), .a_vld_i(a_vld), .a_last_i(a_last), .b_i(b),
     .res_i(res_i), .res_vld_i(res_vld_i),
     .a_o(a_o), .a_vld_o(a_vld_o), .a_last_o(a_last_o), .b_o(b_o),
@@ -28,7 +28,7 @@ module tb_pe;
   );
 
   integer p_in, p_w, p_acc, ncyc;
-  reg [63:0] v_rst, v_en, v_a, v_vld, v_last, v_b, v_resi, v_resvld;
+  reg [63:0] v_rst, v_a, v_vld, v_last, v_b, v_resi, v_resvld;
   reg [63:0] e_a, e_vld, e_last, e_b, e_res, e_resvld;
 
   initial begin
@@ -38,12 +38,12 @@ module tb_pe;
     if (p_in != IN_BITS || p_w != W_BITS || p_acc != ACC_BITS) vec_error("parameters");
     for (cycle = 0; cycle < ncyc; cycle = cycle + 1) begin
       @(negedge clk);
-      nread = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h",
-                      v_rst, v_en, v_a, v_vld, v_last, v_b, v_resi, v_resvld,
+      nread = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h",
+                      v_rst, v_a, v_vld, v_last, v_b, v_resi, v_resvld,
                       e_a, e_vld, e_last, e_b, e_res, e_resvld);
-      if (nread != 14) vec_error("cycle line");
+      if (nread != 13) vec_error("cycle line");
       #1;
-      rst_n = v_rst[0]; en = v_en[0]; a = v_a[IN_BITS-1:0]; a_vld = v_vld[0];
+      rst_n = v_rst[0]; a = v_a[IN_BITS-1:0]; a_vld = v_vld[0];
       a_last = v_last[0]; b = v_b[W_BITS-1:0]; res_i = v_resi[ACC_BITS-1:0];
       res_vld_i = v_resvld[0];
       @(posedge clk);
