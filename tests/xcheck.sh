@@ -255,7 +255,7 @@ int main(int argc, char **argv)
 EOF
 
 cc=${CC:-cc}
-srcs=(gen/cfg.c gen/emit.c tb/*.c build/gen/embedded_rtl.c build/gen/embedded_sim.c)
+srcs=(gen/cfg*.c gen/emit.c tb/*.c build/gen/embedded_rtl.c build/gen/embedded_sim.c)
 if ! "$cc" -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Igen -Itb -Isim \
      -o "$out/xcheck_run" "$out/xcheck_run.c" "${srcs[@]}" -lyaml -ldl -lm >"$out/build.log" 2>&1; then
   echo "not ok setup: cannot build xcheck_run: $(head -n 3 "$out/build.log" | paste -s -d ' ' -)"
