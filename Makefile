@@ -1,14 +1,29 @@
 # sagen: build, run, test.  `make run` and `make test` are the two commands of the README.
 CC      ?= cc
+AR      ?= ar
 CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 LDLIBS  := -lyaml -ldl -lm
 B       := build
+INCS    := -Igen -Itb -Itb/host -Isim
 
-# Host C sources (everything but main): generator, driver, golden model, tensor I/O.
-GEN_SRCS := $(filter-out gen/main.c,$(wildcard gen/*.c))
-TB_SRCS  := $(wildcard tb/*.c)
-HOST_SRCS := $(GEN_SRCS) $(TB_SRCS)
-HOST_OBJS := $(HOST_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/embedded_rtl.o $(B)/obj/embedded_sim.o
+# The layers, each a static library build/lib/libsagen_<layer>.a, linked in this order (each
+# uses only the layers after it, so none links against one before it):
+#   cli     the command line of `sagen sim` (tb/cosim.c) and the SCALE-Sim topology reader
+#   driver  the host driver, tb/host/ (views, cost model, tiling, planning, run engine, ops)
+#   golden  the golden model, tb/golden.c: uses nothing of the driver's or the generator's
+#           (tests/check_structure.sh checks the symbols; its unit test links it alone)
+#   sim     the simulator adapters, sim/*.c: the Verilated model, its builder, Icarus
+#   gen     the generator, gen/ (all but main.c) and the embedded templates
+#   tensor  tensors and their .npy files
+CLI_SRCS    := tb/cosim.c tb/topology.c
+DRIVER_SRCS := $(sort $(wildcard tb/host/*.c))
+GOLDEN_SRCS := tb/golden.c
+SIM_SRCS    := $(sort $(wildcard sim/*.c))
+GEN_SRCS    := $(sort $(filter-out gen/main.c,$(wildcard gen/*.c)))
+TENSOR_SRCS := tb/tensor.c tb/npy.c
+LAYERS      := cli driver golden sim gen tensor
+LIBS        := $(LAYERS:%=$(B)/lib/libsagen_%.a)
+obj = $(1:%.c=$(B)/obj/%.o)
 
 # The RTL templates and the simulation files travel inside ./sagen.
 RTL_TEMPLATES := $(sort $(wildcard rtl_templates/*.v))
@@ -29,21 +44,45 @@ $(B)/obj/embedded_%.o: $(B)/gen/embedded_%.c gen/templates.h
 .PHONY: all
 all: sagen
 
-$(B)/obj/%.o: %.c $(wildcard gen/*.h tb/*.h sim/*.h)
+$(B)/obj/%.o: %.c $(wildcard gen/*.h tb/*.h tb/host/*.h sim/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Igen -Itb -Isim -c $< -o $@
+	$(CC) $(CFLAGS) $(INCS) -c $< -o $@
 
-sagen: $(B)/obj/gen/main.o $(HOST_OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+# lib NAME, OBJECTS: the archive, rebuilt from scratch so that a removed source leaves nothing
+define lib
+$(B)/lib/libsagen_$(1).a: $(2)
+	@mkdir -p $$(dir $$@)
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+endef
+$(eval $(call lib,cli,$(call obj,$(CLI_SRCS))))
+$(eval $(call lib,driver,$(call obj,$(DRIVER_SRCS))))
+$(eval $(call lib,golden,$(call obj,$(GOLDEN_SRCS))))
+$(eval $(call lib,sim,$(call obj,$(SIM_SRCS))))
+$(eval $(call lib,gen,$(call obj,$(GEN_SRCS)) $(B)/obj/embedded_rtl.o $(B)/obj/embedded_sim.o))
+$(eval $(call lib,tensor,$(call obj,$(TENSOR_SRCS))))
+.PHONY: libs
+libs: $(LIBS)
 
-# C unit tests: tests/test_*.c, each linked with the host objects.
+sagen: $(B)/obj/gen/main.o $(LIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+
+# C unit tests: tests/test_*.c, each linked with the layers' libraries; the golden model's
+# with its own library alone (it needs nothing else).
 UNIT_TESTS := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/test_*.c))
-$(B)/tests/%: tests/%.c $(HOST_OBJS)
+$(B)/tests/%: tests/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Igen -Itb -Isim -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBS) $(LDLIBS)
+$(B)/tests/test_golden: tests/test_golden.c $(B)/lib/libsagen_golden.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(B)/lib/libsagen_golden.a -lm
 
 .PHONY: unit
 unit: $(UNIT_TESTS)
+
+# function and file sizes, and the golden model apart from the driver (see the script)
+.PHONY: check-structure
+check-structure: libs
+	tests/check_structure.sh
 
 .PHONY: clean
 clean:
@@ -99,5 +138,5 @@ test-long: deps sagen unit $(B)/cosim_random
 	@SAGEN_TEST_DEPTH=long tests/run_all.sh
 
 # Randomized co-simulation (in-process: one Verilated model per configuration).
-$(B)/cosim_random: tests/cosim_random.c $(HOST_OBJS)
-	$(CC) $(CFLAGS) -Igen -Itb -Isim -o $@ $^ $(LDLIBS)
+$(B)/cosim_random: tests/cosim_random.c $(LIBS)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBS) $(LDLIBS)

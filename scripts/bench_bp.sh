@@ -4,10 +4,10 @@
 # calculation in zero_fill mode (BP-im2col's: zero-space taps reach the PEs as created zeros)
 # and in zero_skip mode, against the cycles the paper reports for its BP-im2col, and the
 # traffic against an explicit im2col with zero-space reorganization (the driver's figures from
-# the shapes, see explicit_traffic in tb/driver.c: the zero-spaced operand formed in memory and
-# run as one matrix product on this configuration, its operands over the host port as often as
-# the output tiles one output bank holds need them, its buffers read as this array reads a
-# matrix product), over all operands and for dy alone. Figures only: nothing here is asserted. The last
+# the shapes, see bwd_explicit_traffic in tb/host/bwd_traffic.c: the zero-spaced operand formed
+# in memory and run as one matrix product on this configuration, its operands over the host port
+# as often as the output tiles one output bank holds need them, its buffers read as this array
+# reads a matrix product), over all operands and for dy alone. Figures only: nothing here is asserted. The last
 # lines count the rows on which the paper's traffic claims (buffer bandwidth down at least 70.6%,
 # off-chip traffic down at least 22.7%) hold on this hardware: for dy's buffer and the transfers
 # into it, as the paper measures them, and over all operands.

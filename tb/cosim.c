@@ -150,119 +150,114 @@ static int parse_random(const char *s, long *v)
   return 0;
 }
 
-static int parse_opts(int argc, char **argv, opts_t *o)
-{
-  memset(o, 0, sizeof *o);
-  o->stride[0] = o->stride[1] = 1;
-  o->dilation[0] = o->dilation[1] = 1;
-  o->seed = 1;
-  o->report = "text";
-  o->simulator = "verilator";
-  o->build_dir = "build/models";
-  int pos = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+/* parse_text_opt and parse_num_opt: option A took its value V (the caller steps past it) */
+enum { OPT_TOOK = 0, OPT_USAGE = 2, OPT_NOT_MINE = 3 };
+
 #define NEEDV()                                                                  \
   do {                                                                           \
     if (!v) {                                                                    \
       fprintf(stderr, "sagen sim: %s needs a value (see sagen sim --help)\n", a); \
-      return 2;                                                                  \
+      return OPT_USAGE;                                                          \
     }                                                                            \
-    i++;                                                                         \
   } while (0)
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      cosim_usage(stdout);
-      return -1;
-    } else if (!strcmp(a, "--input")) { NEEDV(); o->input = v; }
-    else if (!strcmp(a, "--grad-output")) { NEEDV(); o->grad_output = v; }
-    else if (!strcmp(a, "--input-shape")) { NEEDV(); o->input_shape = v; }
-    else if (!strcmp(a, "--weight-shape")) { NEEDV(); o->weight_shape = v; }
-    else if (!strcmp(a, "--bp-mode")) { NEEDV(); o->bp_mode = v; }
-    else if (!strcmp(a, "--set")) {
-      NEEDV();
-      if (o->nsets == 64) {
-        fprintf(stderr, "sagen sim: --set: at most 64 overrides\n");
-        return 2;
-      }
-      o->sets[o->nsets++] = v;
+
+/* Option A, one that takes a file, a shape or a word, with its value V (NULL: none follows)
+ * into O. Returns OPT_TOOK, OPT_USAGE after a one-line error, or OPT_NOT_MINE. */
+static int parse_text_opt(const char *a, const char *v, opts_t *o)
+{
+  if (!strcmp(a, "--input")) { NEEDV(); o->input = v; }
+  else if (!strcmp(a, "--grad-output")) { NEEDV(); o->grad_output = v; }
+  else if (!strcmp(a, "--input-shape")) { NEEDV(); o->input_shape = v; }
+  else if (!strcmp(a, "--weight-shape")) { NEEDV(); o->weight_shape = v; }
+  else if (!strcmp(a, "--bp-mode")) { NEEDV(); o->bp_mode = v; }
+  else if (!strcmp(a, "--set")) {
+    NEEDV();
+    if (o->nsets == 64) {
+      fprintf(stderr, "sagen sim: --set: at most 64 overrides\n");
+      return OPT_USAGE;
     }
-    else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
-    else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
-    else if (!strcmp(a, "--trace")) {
-      NEEDV();
-      size_t n = strlen(v);
-      if (n < 5 || (strcmp(v + n - 4, ".vcd") != 0 && strcmp(v + n - 4, ".fst") != 0)) {
-        fprintf(stderr, "sagen sim: --trace: '%s': expected a file name ending in .vcd or .fst\n", v);
-        return 2;
-      }
-      o->trace = v;
-    }
-    else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
-    else if (!strcmp(a, "--report")) { NEEDV(); o->report = v; }
-    else if (!strcmp(a, "--simulator")) { NEEDV(); o->simulator = v; }
-    else if (!strcmp(a, "--build-dir")) { NEEDV(); o->build_dir = v; }
-    else if (!strcmp(a, "--check")) o->check = 1;
-    else if (!strcmp(a, "--quiet")) o->quiet = 1;
-    else if (!strcmp(a, "--seed")) {
-      NEEDV();
-      char *end;
-      errno = 0;
-      unsigned long long s = strtoull(v, &end, 10);
-      if (end == v || *end || errno || v[0] == '-') {
-        fprintf(stderr, "sagen sim: --seed: '%s' is not a non-negative integer\n", v);
-        return 2;
-      }
-      o->seed = s;
-    } else if (!strcmp(a, "--dram-bytes-per-cycle")) {
-      NEEDV();
-      char *end;
-      o->dram = strtod(v, &end);
-      if (end == v || *end || !(o->dram > 0)) {
-        fprintf(stderr, "sagen sim: --dram-bytes-per-cycle: '%s' is not a positive number\n", v);
-        return 2;
-      }
-    } else if (!strcmp(a, "--col-groups")) {
-      NEEDV();
-      char *end;
-      long g = strtol(v, &end, 10);
-      if (end == v || *end || g < 1 || g > 256) {
-        fprintf(stderr, "sagen sim: --col-groups: '%s' is not allowed: 1..array.col_groups\n", v);
-        return 2;
-      }
-      o->col_groups = (int)g;
-    } else if (!strcmp(a, "--contexts")) {
-      NEEDV();
-      static const char *const modes[] = {"auto", "wrap", "row", "linear", NULL};
-      if ((o->contexts = parse_choice(a, v, modes, "auto, wrap, row or linear")) < 0) return 2;
-    } else if (!strcmp(a, "--rows")) {
-      NEEDV();
-      static const char *const modes[] = {"auto", "packed", "aligned", NULL};
-      if ((o->rows = parse_choice(a, v, modes, "auto, packed or aligned")) < 0) return 2;
-    } else if (!strcmp(a, "--images")) {
-      NEEDV();
-      static const char *const modes[] = {"auto", "apart", "side", NULL};
-      if ((o->images = parse_choice(a, v, modes, "auto, apart or side")) < 0) return 2;
-    } else if (!strcmp(a, "--phases")) {
-      NEEDV();
-      static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks",
-                                          "col2im", NULL};
-      if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate, joined, blocks or "
-                                    "col2im")) < 0) return 2;
-    } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return 2; }
-    else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return 2; }
-    else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return 2; }
-    else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "sagen sim: unknown option '%s' (see sagen sim --help)\n", a);
-      return 2;
-    } else if (pos == 0) { o->cfg_path = a; pos++; }
-    else if (pos == 1) { o->op = a; pos++; }
-    else {
-      fprintf(stderr, "sagen sim: unexpected argument '%s' (see sagen sim --help)\n", a);
-      return 2;
-    }
-#undef NEEDV
+    o->sets[o->nsets++] = v;
   }
+  else if (!strcmp(a, "--weight")) { NEEDV(); o->weight = v; }
+  else if (!strcmp(a, "--out")) { NEEDV(); o->out = v; }
+  else if (!strcmp(a, "--trace")) {
+    NEEDV();
+    size_t n = strlen(v);
+    if (n < 5 || (strcmp(v + n - 4, ".vcd") != 0 && strcmp(v + n - 4, ".fst") != 0)) {
+      fprintf(stderr, "sagen sim: --trace: '%s': expected a file name ending in .vcd or .fst\n", v);
+      return OPT_USAGE;
+    }
+    o->trace = v;
+  }
+  else if (!strcmp(a, "--random")) { NEEDV(); o->random = v; }
+  else if (!strcmp(a, "--report")) { NEEDV(); o->report = v; }
+  else if (!strcmp(a, "--simulator")) { NEEDV(); o->simulator = v; }
+  else if (!strcmp(a, "--build-dir")) { NEEDV(); o->build_dir = v; }
+  else return OPT_NOT_MINE;
+  return OPT_TOOK;
+}
+
+/* Option A, one that takes a number or a choice, with its value V (NULL: none follows) into O.
+ * Returns OPT_TOOK, OPT_USAGE after a one-line error, or OPT_NOT_MINE. */
+static int parse_num_opt(const char *a, const char *v, opts_t *o)
+{
+  if (!strcmp(a, "--seed")) {
+    NEEDV();
+    char *end;
+    errno = 0;
+    unsigned long long s = strtoull(v, &end, 10);
+    if (end == v || *end || errno || v[0] == '-') {
+      fprintf(stderr, "sagen sim: --seed: '%s' is not a non-negative integer\n", v);
+      return OPT_USAGE;
+    }
+    o->seed = s;
+  } else if (!strcmp(a, "--dram-bytes-per-cycle")) {
+    NEEDV();
+    char *end;
+    o->dram = strtod(v, &end);
+    if (end == v || *end || !(o->dram > 0)) {
+      fprintf(stderr, "sagen sim: --dram-bytes-per-cycle: '%s' is not a positive number\n", v);
+      return OPT_USAGE;
+    }
+  } else if (!strcmp(a, "--col-groups")) {
+    NEEDV();
+    char *end;
+    long g = strtol(v, &end, 10);
+    if (end == v || *end || g < 1 || g > 256) {
+      fprintf(stderr, "sagen sim: --col-groups: '%s' is not allowed: 1..array.col_groups\n", v);
+      return OPT_USAGE;
+    }
+    o->col_groups = (int)g;
+  } else if (!strcmp(a, "--contexts")) {
+    NEEDV();
+    static const char *const modes[] = {"auto", "wrap", "row", "linear", NULL};
+    if ((o->contexts = parse_choice(a, v, modes, "auto, wrap, row or linear")) < 0) return OPT_USAGE;
+  } else if (!strcmp(a, "--rows")) {
+    NEEDV();
+    static const char *const modes[] = {"auto", "packed", "aligned", NULL};
+    if ((o->rows = parse_choice(a, v, modes, "auto, packed or aligned")) < 0) return OPT_USAGE;
+  } else if (!strcmp(a, "--images")) {
+    NEEDV();
+    static const char *const modes[] = {"auto", "apart", "side", NULL};
+    if ((o->images = parse_choice(a, v, modes, "auto, apart or side")) < 0) return OPT_USAGE;
+  } else if (!strcmp(a, "--phases")) {
+    NEEDV();
+    static const char *const modes[] = {"auto", "shared", "separate", "joined", "blocks",
+                                        "col2im", NULL};
+    if ((o->phases = parse_choice(a, v, modes, "auto, shared, separate, joined, blocks or "
+                                  "col2im")) < 0) return OPT_USAGE;
+  } else if (!strcmp(a, "--stride")) { NEEDV(); if (parse_pair(v, o->stride, 1, a)) return OPT_USAGE; }
+  else if (!strcmp(a, "--padding")) { NEEDV(); if (parse_pair(v, o->padding, 0, a)) return OPT_USAGE; }
+  else if (!strcmp(a, "--dilation")) { NEEDV(); if (parse_pair(v, o->dilation, 1, a)) return OPT_USAGE; }
+  else return OPT_NOT_MINE;
+  return OPT_TOOK;
+}
+#undef NEEDV
+
+/* The options O as a whole: the configuration and the op given, the choices allowed, and the
+ * tensors the op takes (or --random). Returns 0, or 2 after a one-line error. */
+static int check_opts(const opts_t *o)
+{
   if (!o->cfg_path || !o->op) {
     fprintf(stderr, "sagen sim: expected CONFIG.yaml and an operation (see sagen sim --help)\n");
     return 2;
@@ -313,6 +308,46 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     }
   }
   return 0;
+}
+
+/* ARGV into O. Returns 0, -1 after printing the usage (--help), or 2 after a one-line error. */
+static int parse_opts(int argc, char **argv, opts_t *o)
+{
+  memset(o, 0, sizeof *o);
+  o->stride[0] = o->stride[1] = 1;
+  o->dilation[0] = o->dilation[1] = 1;
+  o->seed = 1;
+  o->report = "text";
+  o->simulator = "verilator";
+  o->build_dir = "build/models";
+  int pos = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      cosim_usage(stdout);
+      return -1;
+    }
+    if (!strcmp(a, "--check")) { o->check = 1; continue; }
+    if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+    int rc = parse_text_opt(a, v, o);
+    if (rc == OPT_NOT_MINE) rc = parse_num_opt(a, v, o);
+    if (rc == OPT_TOOK) {
+      i++;
+      continue;
+    }
+    if (rc != OPT_NOT_MINE) return rc;
+    if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "sagen sim: unknown option '%s' (see sagen sim --help)\n", a);
+      return 2;
+    } else if (pos == 0) { o->cfg_path = a; pos++; }
+    else if (pos == 1) { o->op = a; pos++; }
+    else {
+      fprintf(stderr, "sagen sim: unexpected argument '%s' (see sagen sim --help)\n", a);
+      return 2;
+    }
+  }
+  return check_opts(o);
 }
 
 /* Values of T must fit BITS-bit signed integers. */
@@ -393,6 +428,192 @@ static int read_tensor(const char *path, tensor_t *t, int rank, const char *dims
   return 0;
 }
 
+/* The operands as given into A and B (files) and the forward layer's input and weight shapes
+ * into XS and WS (from the files, the shape options or --random). Returns 0, 1 after an error
+ * message, or 2 after a usage error. */
+static int read_operands(const opts_t *o, int op, long *xs, long *ws, tensor_t *a, tensor_t *b)
+{
+  if (o->random) {
+    long v[7];
+    if (parse_random(o->random, v)) return 2;
+    xs[0] = v[0]; xs[1] = v[1]; xs[2] = v[2]; xs[3] = v[3];
+    ws[0] = v[4]; ws[1] = v[1]; ws[2] = v[5]; ws[3] = v[6];
+  } else if (op == 0) {
+    if (read_tensor(o->input, a, 4, "N,C,H,W") || read_tensor(o->weight, b, 4, "K,C,R,S")) return 1;
+    memcpy(xs, a->shape, 4 * sizeof *xs);
+    memcpy(ws, b->shape, 4 * sizeof *ws);
+  } else if (op == 1) {
+    if (parse_shape(o->input_shape, xs, "--input-shape")) return 2;
+    if (read_tensor(o->grad_output, a, 4, "N,K,OH,OW") || read_tensor(o->weight, b, 4, "K,C,R,S")) return 1;
+    memcpy(ws, b->shape, 4 * sizeof *ws);
+  } else {
+    if (parse_shape(o->weight_shape, ws, "--weight-shape")) return 2;
+    if (read_tensor(o->input, a, 4, "N,C,H,W") || read_tensor(o->grad_output, b, 4, "N,K,OH,OW")) return 1;
+    memcpy(xs, a->shape, 4 * sizeof *xs);
+  }
+  return 0;
+}
+
+/* The forward layer of input shape XS and weight shape WS with O's stride, padding and dilation
+ * into *L. Returns 0, or 1 after an error message (channels that differ, no output, padding not
+ * below the dilated kernel). */
+static int layer_of(const opts_t *o, int op, const long *xs, const long *ws, layer_t *l)
+{
+  if (xs[1] != ws[1]) {
+    fprintf(stderr, "%s: weight has %ld input channels, the input has %ld\n",
+            src(op == 2 ? o->weight_shape : o->weight, "--random"), ws[1], xs[1]);
+    return 1;
+  }
+  *l = (layer_t){xs[0], xs[1], xs[2], xs[3], ws[0], ws[2], ws[3], o->stride[0], o->stride[1],
+                 o->padding[0], o->padding[1], o->dilation[0], o->dilation[1], 0, 0,
+                 0, 0, 0, 0, 0, 0, 0};
+  long oh = layer_out_h(l), ow = layer_out_w(l);
+  if (oh < 1 || ow < 1) {
+    fprintf(stderr, "layer has no output: input %ldx%ld, kernel %ldx%ld, padding %ld,%ld, dilation "
+            "%ld,%ld gives %ldx%ld\n", l->h, l->w, l->r, l->s, l->ph, l->pw, l->dh, l->dw, oh, ow);
+    return 1;
+  }
+  if (l->ph >= (l->r - 1) * l->dh + 1 || l->pw >= (l->s - 1) * l->dw + 1) {
+    fprintf(stderr, "layer padding %ld,%ld is not smaller than the dilated kernel %ldx%ld: "
+            "allowed padding < (kernel-1)*dilation+1 per axis\n", l->ph, l->pw,
+            (l->r - 1) * l->dh + 1, (l->s - 1) * l->dw + 1);
+    return 1;
+  }
+  return 0;
+}
+
+/* The operands A and B of layer L: drawn for --random (dy of the layer's output shape), else
+ * dy's shape checked against the layer's; then every value checked against the configuration's
+ * widths. Returns 0, 1 after an error message, or 2 after a usage error. */
+static int check_operands(const opts_t *o, int op, const cfg_t *c, const layer_t *l,
+                          const long *xs, const long *ws, tensor_t *a, tensor_t *b)
+{
+  long dys[4] = {xs[0], ws[0], layer_out_h(l), layer_out_w(l)};
+  if (o->random) {
+    uint64_t s = o->seed;
+    const long *sa = op == 1 ? dys : xs, *sb = op == 2 ? dys : ws;
+    double na = (double)sa[0] * sa[1] * sa[2] * sa[3], nb = (double)sb[0] * sb[1] * sb[2] * sb[3];
+    if (na > 4e8 || nb > 4e8) {
+      fprintf(stderr, "sagen sim: --random: '%s' is too large (at most 4e8 elements a tensor)\n", o->random);
+      return 2;
+    }
+    /* the array multiplies an input-width operand (x, or dy for the input gradient) by a
+     * weight-width one (w, or dy for the weight gradient) */
+    int bits_a = c->input_bits, bits_b = c->weight_bits;
+    if (random_tensor(a, sa, bits_a, &s) || random_tensor(b, sb, bits_b, &s)) {
+      fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
+      return 1;
+    }
+  } else if (op == 1 || op == 2) {
+    const tensor_t *dy = op == 1 ? a : b;
+    if (memcmp(dy->shape, dys, sizeof dys) != 0) {
+      fprintf(stderr, "%s: grad-output has shape (%ld, %ld, %ld, %ld): the layer's output is "
+              "(%ld, %ld, %ld, %ld)\n", o->grad_output, dy->shape[0], dy->shape[1], dy->shape[2],
+              dy->shape[3], dys[0], dys[1], dys[2], dys[3]);
+      return 1;
+    }
+  }
+  /* operand widths: the array multiplies an input-width operand by a weight-width one */
+  const char *na = op == 0 ? src(o->input, "input") : op == 1 ? src(o->grad_output, "grad-output") : src(o->input, "input");
+  const char *nb = op == 0 ? src(o->weight, "weight") : op == 1 ? src(o->weight, "weight") : src(o->grad_output, "grad-output");
+  if (check_range(a, c->input_bits, na, "data.input_bits") ||
+      check_range(b, c->weight_bits, nb, "data.weight_bits"))
+    return 1;
+  return 0;
+}
+
+/* Op OP of layer L on operands A and B through the configuration's model (built if missing),
+ * opened into *HW: the result into *Y, the report into *REP; with Icarus, the run replayed and
+ * Y its result (READS: where the driver placed each word read). Returns 0, or 1 after an error
+ * message. */
+static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, const tensor_t *a,
+                    const tensor_t *b, tensor_t *y, hw_t *hw, drive_reads_t *reads, report_t *rep)
+{
+  char lib[2400], rtl[2400], err[2048];
+  int icarus = !strcmp(o->simulator, "icarus");
+  /* Verilator traces from a model built with tracing (1 VCD, 2 FST); Icarus dumps the replay. */
+  int trace_kind = (!o->trace || icarus) ? 0 : strstr(o->trace + strlen(o->trace) - 4, ".fst") ? 2 : 1;
+  if (model_build(c, o->build_dir, trace_kind, o->quiet, lib, sizeof lib, rtl, sizeof rtl, err,
+                  sizeof err)) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    return 1;
+  }
+  char rec[2600];
+  snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
+  int hp_dw = c->if_word_bits > c->wt_word_bits ? c->if_word_bits : c->wt_word_bits;
+  if (hw_open(hw, lib, trace_kind ? o->trace : NULL, icarus ? rec : NULL, hp_dw, c->out_word_bits, err, sizeof err)) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    return 1;
+  }
+  drive_opts_t dopts = {o->dram, o->quiet, icarus ? reads : NULL, o->contexts,
+                        o->bp_mode && !strcmp(o->bp_mode, "zero_fill"), 0, o->col_groups,
+                        o->phases, o->rows, o->images};
+  int bad = op == 0   ? drive_conv2d(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
+            : op == 1 ? drive_conv2d_input_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
+                      : drive_conv2d_weight_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err);
+  if (bad) {
+    fprintf(stderr, "sagen sim: %s\n", err);
+    return 1;
+  }
+  if (hw_close(hw)) {
+    fprintf(stderr, "sagen sim: %s: cannot write the replay record\n", rec);
+    return 1;
+  }
+  if (icarus) {
+    if (!o->quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw->cycles);
+    /* the output becomes Icarus's: the words it read, placed as the driver placed Verilator's */
+    uint32_t *iwords = NULL;
+    int ibad = replay_icarus(c, rtl, rec, reads->nwords, &iwords, o->trace, err, sizeof err);
+    if (!ibad) drive_reads_place(reads, c, iwords, y);
+    free(iwords);
+    if (ibad) {
+      fprintf(stderr, "sagen sim: icarus: %s\n", err);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Result Y of op OP on A and B against the golden model's (into REF). Returns 0, or 1 after
+ * printing the first mismatches and a summary. */
+static int golden_check(const opts_t *o, int op, const cfg_t *c, const layer_t *l,
+                        const tensor_t *a, const tensor_t *b, const tensor_t *y, tensor_t *ref)
+{
+  golden_conv_t g = {l->n, l->c, l->h, l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw, l->dh,
+                     l->dw, c->acc_bits};
+  if (tensor_alloc(ref, 4, y->shape)) {
+    fprintf(stderr, "sagen sim: out of memory for the golden output\n");
+    return 1;
+  }
+  if (op == 0) golden_conv2d(&g, a->data, b->data, ref->data);
+  else if (op == 1) golden_conv2d_input_grad(&g, a->data, b->data, ref->data);
+  else golden_conv2d_weight_grad(&g, a->data, b->data, ref->data);
+  long n = tensor_numel(y), nbad = 0;
+  const char *yn = op == 0 ? "y" : op == 1 ? "dx" : "dw";
+  for (long i = 0; i < n; i++) {
+    if (y->data[i] != ref->data[i]) {
+      if (nbad < 10) {
+        long d3 = y->shape[3], d2 = y->shape[2], d1 = y->shape[1];
+        fprintf(stderr, "mismatch at %s[%ld,%ld,%ld,%ld]: expected %" PRId64 ", got %" PRId64 "\n",
+                yn, i / (d3 * d2 * d1), (i / (d3 * d2)) % d1, (i / d3) % d2, i % d3,
+                ref->data[i], y->data[i]);
+      }
+      nbad++;
+    }
+  }
+  if (nbad) {
+    fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model (%s %s, seed %"
+            PRIu64 ", layer N,C,H,W=%ld,%ld,%ld,%ld K,R,S=%ld,%ld,%ld stride %ld,%ld padding "
+            "%ld,%ld dilation %ld,%ld)\n", nbad, n, o->op, o->simulator, o->seed, l->n, l->c, l->h,
+            l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw, l->dh, l->dw);
+    return 1;
+  }
+  if (!o->quiet)
+    fprintf(stderr, "sagen: check passed: %ld of %ld elements equal the golden model (%s)\n", n, n,
+            o->simulator);
+  return 0;
+}
+
 int cosim_main(int argc, char **argv)
 {
   opts_t o;
@@ -409,158 +630,20 @@ int cosim_main(int argc, char **argv)
   hw_t hw;
   memset(&hw, 0, sizeof hw);
   drive_reads_t reads = {0};
+  report_t rep;
   char err[2048];
-  rc = 1;
   long xs[4], ws[4];    /* forward input and weight shapes */
   layer_t l;
   memset(&l, 0, sizeof l);
-  if (o.random) {
-    long v[7];
-    if (parse_random(o.random, v)) return 2;
-    xs[0] = v[0]; xs[1] = v[1]; xs[2] = v[2]; xs[3] = v[3];
-    ws[0] = v[4]; ws[1] = v[1]; ws[2] = v[5]; ws[3] = v[6];
-  } else if (op == 0) {
-    if (read_tensor(o.input, &a, 4, "N,C,H,W") || read_tensor(o.weight, &b, 4, "K,C,R,S")) goto done;
-    memcpy(xs, a.shape, sizeof xs);
-    memcpy(ws, b.shape, sizeof ws);
-  } else if (op == 1) {
-    if (parse_shape(o.input_shape, xs, "--input-shape")) return 2;
-    if (read_tensor(o.grad_output, &a, 4, "N,K,OH,OW") || read_tensor(o.weight, &b, 4, "K,C,R,S")) goto done;
-    memcpy(ws, b.shape, sizeof ws);
-  } else {
-    if (parse_shape(o.weight_shape, ws, "--weight-shape")) return 2;
-    if (read_tensor(o.input, &a, 4, "N,C,H,W") || read_tensor(o.grad_output, &b, 4, "N,K,OH,OW")) goto done;
-    memcpy(xs, a.shape, sizeof xs);
-  }
-  if (xs[1] != ws[1]) {
-    fprintf(stderr, "%s: weight has %ld input channels, the input has %ld\n",
-            src(op == 2 ? o.weight_shape : o.weight, "--random"), ws[1], xs[1]);
+  if ((rc = read_operands(&o, op, xs, ws, &a, &b)) || (rc = layer_of(&o, op, xs, ws, &l)) ||
+      (rc = check_operands(&o, op, &c, &l, xs, ws, &a, &b)) ||
+      (rc = simulate(&o, op, &c, &l, &a, &b, &y, &hw, &reads, &rep)) ||
+      (o.check && (rc = golden_check(&o, op, &c, &l, &a, &b, &y, &ref))))
     goto done;
-  }
-  l = (layer_t){xs[0], xs[1], xs[2], xs[3], ws[0], ws[2], ws[3], o.stride[0], o.stride[1],
-                o.padding[0], o.padding[1], o.dilation[0], o.dilation[1], 0, 0,
-                0, 0, 0, 0, 0, 0, 0};
-  long oh = layer_out_h(&l), ow = layer_out_w(&l);
-  if (oh < 1 || ow < 1) {
-    fprintf(stderr, "layer has no output: input %ldx%ld, kernel %ldx%ld, padding %ld,%ld, dilation "
-            "%ld,%ld gives %ldx%ld\n", l.h, l.w, l.r, l.s, l.ph, l.pw, l.dh, l.dw, oh, ow);
+  rc = 1;
+  if (o.out && npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
     goto done;
-  }
-  if (l.ph >= (l.r - 1) * l.dh + 1 || l.pw >= (l.s - 1) * l.dw + 1) {
-    fprintf(stderr, "layer padding %ld,%ld is not smaller than the dilated kernel %ldx%ld: "
-            "allowed padding < (kernel-1)*dilation+1 per axis\n", l.ph, l.pw,
-            (l.r - 1) * l.dh + 1, (l.s - 1) * l.dw + 1);
-    goto done;
-  }
-  long dys[4] = {xs[0], ws[0], oh, ow};
-  if (o.random) {
-    uint64_t s = o.seed;
-    const long *sa = op == 1 ? dys : xs, *sb = op == 2 ? dys : ws;
-    double na = (double)sa[0] * sa[1] * sa[2] * sa[3], nb = (double)sb[0] * sb[1] * sb[2] * sb[3];
-    if (na > 4e8 || nb > 4e8) {
-      fprintf(stderr, "sagen sim: --random: '%s' is too large (at most 4e8 elements a tensor)\n", o.random);
-      return 2;
-    }
-    /* the array multiplies an input-width operand (x, or dy for the input gradient) by a
-     * weight-width one (w, or dy for the weight gradient) */
-    int bits_a = c.input_bits, bits_b = c.weight_bits;
-    if (random_tensor(&a, sa, bits_a, &s) || random_tensor(&b, sb, bits_b, &s)) {
-      fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
-      goto done;
-    }
-  } else if (op == 1 || op == 2) {
-    const tensor_t *dy = op == 1 ? &a : &b;
-    if (memcmp(dy->shape, dys, sizeof dys) != 0) {
-      fprintf(stderr, "%s: grad-output has shape (%ld, %ld, %ld, %ld): the layer's output is "
-              "(%ld, %ld, %ld, %ld)\n", o.grad_output, dy->shape[0], dy->shape[1], dy->shape[2],
-              dy->shape[3], dys[0], dys[1], dys[2], dys[3]);
-      goto done;
-    }
-  }
-  /* operand widths: the array multiplies an input-width operand by a weight-width one */
-  const char *na = op == 0 ? src(o.input, "input") : op == 1 ? src(o.grad_output, "grad-output") : src(o.input, "input");
-  const char *nb = op == 0 ? src(o.weight, "weight") : op == 1 ? src(o.weight, "weight") : src(o.grad_output, "grad-output");
-  if (check_range(&a, c.input_bits, na, "data.input_bits") ||
-      check_range(&b, c.weight_bits, nb, "data.weight_bits"))
-    goto done;
-
-  char lib[2400], rtl[2400];
-  int icarus = !strcmp(o.simulator, "icarus");
-  /* Verilator traces from a model built with tracing (1 VCD, 2 FST); Icarus dumps the replay. */
-  int trace_kind = (!o.trace || icarus) ? 0 : strstr(o.trace + strlen(o.trace) - 4, ".fst") ? 2 : 1;
-  if (model_build(&c, o.build_dir, trace_kind, o.quiet, lib, sizeof lib, rtl, sizeof rtl, err,
-                  sizeof err)) {
-    fprintf(stderr, "sagen sim: %s\n", err);
-    goto done;
-  }
-  char rec[2600];
-  snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
-  int hp_dw = c.if_word_bits > c.wt_word_bits ? c.if_word_bits : c.wt_word_bits;
-  if (hw_open(&hw, lib, trace_kind ? o.trace : NULL, icarus ? rec : NULL, hp_dw, c.out_word_bits, err, sizeof err)) {
-    fprintf(stderr, "sagen sim: %s\n", err);
-    goto done;
-  }
-  drive_opts_t dopts = {o.dram, o.quiet, icarus ? &reads : NULL, o.contexts,
-                        o.bp_mode && !strcmp(o.bp_mode, "zero_fill"), 0, o.col_groups,
-                        o.phases, o.rows, o.images};
-  report_t rep;
-  int bad = op == 0   ? drive_conv2d(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
-            : op == 1 ? drive_conv2d_input_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err)
-                      : drive_conv2d_weight_grad(&hw, &c, &l, &a, &b, &y, &dopts, &rep, err, sizeof err);
-  if (bad) {
-    fprintf(stderr, "sagen sim: %s\n", err);
-    goto done;
-  }
-  if (hw_close(&hw)) {
-    fprintf(stderr, "sagen sim: %s: cannot write the replay record\n", rec);
-    goto done;
-  }
-  if (icarus) {
-    if (!o.quiet) fprintf(stderr, "sagen: replaying %" PRIu64 " cycles in Icarus Verilog\n", hw.cycles);
-    /* the output becomes Icarus's: the words it read, placed as the driver placed Verilator's */
-    if (replay_icarus(&c, rtl, rec, &reads, &y, o.trace, err, sizeof err)) {
-      fprintf(stderr, "sagen sim: icarus: %s\n", err);
-      goto done;
-    }
-  }
-  if (o.check) {
-    golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c.acc_bits};
-    if (tensor_alloc(&ref, 4, y.shape)) {
-      fprintf(stderr, "sagen sim: out of memory for the golden output\n");
-      goto done;
-    }
-    if (op == 0) golden_conv2d(&g, a.data, b.data, ref.data);
-    else if (op == 1) golden_conv2d_input_grad(&g, a.data, b.data, ref.data);
-    else golden_conv2d_weight_grad(&g, a.data, b.data, ref.data);
-    long n = tensor_numel(&y), nbad = 0;
-    const char *yn = op == 0 ? "y" : op == 1 ? "dx" : "dw";
-    for (long i = 0; i < n; i++) {
-      if (y.data[i] != ref.data[i]) {
-        if (nbad < 10) {
-          long d3 = y.shape[3], d2 = y.shape[2], d1 = y.shape[1];
-          fprintf(stderr, "mismatch at %s[%ld,%ld,%ld,%ld]: expected %" PRId64 ", got %" PRId64 "\n",
-                  yn, i / (d3 * d2 * d1), (i / (d3 * d2)) % d1, (i / d3) % d2, i % d3,
-                  ref.data[i], y.data[i]);
-        }
-        nbad++;
-      }
-    }
-    if (nbad) {
-      fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model (%s %s, seed %"
-              PRIu64 ", layer N,C,H,W=%ld,%ld,%ld,%ld K,R,S=%ld,%ld,%ld stride %ld,%ld padding "
-              "%ld,%ld dilation %ld,%ld)\n", nbad, n, o.op, o.simulator, o.seed, l.n, l.c, l.h, l.w,
-              l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
-      goto done;
-    }
-    if (!o.quiet)
-      fprintf(stderr, "sagen: check passed: %ld of %ld elements equal the golden model (%s)\n", n, n,
-              o.simulator);
-  }
-  if (o.out) {
-    if (npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
-      fprintf(stderr, "%s\n", err);
-      goto done;
-    }
   }
   if (!strcmp(o.report, "text")) report_print_text(&rep, &c, stdout);
   else if (!strcmp(o.report, "json")) report_print_json(&rep, &c, stdout);

@@ -4,7 +4,12 @@
  * input channels and kernel slices across passes whose partial sums the hardware accumulates),
  * streams each tile through the host port at the configured DRAM bandwidth, overlaps loading
  * with compute when the memories are double-buffered, programs one descriptor per pass and reads
- * the results back. It shares no code with the golden model. */
+ * the results back. It shares no code with the golden model.
+ *
+ * This header is the driver's public face: what `sagen sim` (tb/cosim.c) and the tests call. The
+ * driver itself is the modules of tb/host/ (views, the cost model, the tiling search, pass
+ * planning, the descriptor, the run engine, one module per op lowering, the report), each with
+ * its internal header. */
 #ifndef SAGEN_DRIVER_H
 #define SAGEN_DRIVER_H
 
@@ -127,8 +132,9 @@ typedef struct report {
   uint64_t sram_bytes;       /* the SRAM reads in bytes: ifmap, weight and output words */
   /* Backward ops: the bytes of dy (the operand with the zero-spaces) over the host port and
    * read from the SRAM that holds it, and what an explicit im2col with zero-space
-   * reorganization would move, from the shapes (see explicit_traffic in driver.c): over the
-   * host port and read from the buffers, all operands and dy alone. */
+   * reorganization would move, from the shapes (see bwd_explicit_traffic in
+   * tb/host/bwd_traffic.h): over the host port and read from the buffers, all operands and dy
+   * alone. */
   uint64_t dy_host_bytes, dy_sram_bytes;
   uint64_t explicit_host_bytes, explicit_sram_bytes, explicit_dy_host_bytes,
       explicit_dy_sram_bytes;
@@ -188,6 +194,11 @@ typedef struct drive_opts {
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */
 void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_t *words,
                        tensor_t *y);
+/* Y cleared, then drive_reads_apply: Y becomes the result the words WORDS give (another
+ * simulator's, say: replay_icarus), outputs no word carries zero. */
+void drive_reads_place(const drive_reads_t *reads, const cfg_t *c, const uint32_t *words,
+                       tensor_t *y);
+/* Free what READS holds and zero it; NULL or a zeroed READS is a no-op. */
 void drive_reads_free(drive_reads_t *reads);
 
 /* Output size of L (forward); <= 0 if none. */

@@ -224,6 +224,106 @@ void topo_free(topo_t *t)
 
 #define MAX_FIELDS 64
 
+/* The header, fields F[0..USED) of line LINE: the field index of each column it names into
+ * WHERE (-1 on entry for every column). Every problem is reported into R. */
+static void header_row(rd_t *r, long line, const field_t *f, int used, int *where)
+{
+  char list[512];
+  shown_t s;
+
+  for (int k = 0; k < used; k++) {
+    int c = f[k].n ? column_of(&f[k]) : -1;
+    if (!f[k].n) {
+      say(r, line, "column %d of the header has no name: allowed %s", k + 1,
+          allowed_columns(list, sizeof list));
+    } else if (c < 0) {
+      say(r, line, "unknown column '%s': allowed %s (case and spaces do not matter)",
+          show(&s, f[k].p, f[k].n), allowed_columns(list, sizeof list));
+    } else if (where[c] >= 0) {
+      say(r, line, "column '%s' appears twice (columns %d and %d)", cols[c].title,
+          where[c] + 1, k + 1);
+    } else {
+      where[c] = k;
+    }
+  }
+  for (int c = 0; c < NCOLS; c++)
+    if (cols[c].required && where[c] < 0)
+      say(r, line, "missing column '%s': the header needs %s", cols[c].title,
+          allowed_columns(list, sizeof list));
+}
+
+/* A layer row, fields F[0..NF) of line LINE (USED: up to the last non-empty one), whose columns
+ * the header (NCOLUMNS fields) put at WHERE, into *L. Returns 0, or 1 after reporting into R
+ * every reason the row is not a layer (T: the layers before it, whose names it must not
+ * repeat). */
+static int layer_row(rd_t *r, long line, const field_t *f, int nf, int used, int ncolumns,
+                     const int *where, const topo_t *t, topo_layer_t *l)
+{
+  shown_t s;
+  int rowbad = 0;
+
+  if (used > ncolumns) {
+    say(r, line, "field %d '%s' has no column: the header has %d columns", used,
+        show(&s, f[used - 1].p, f[used - 1].n), ncolumns);
+    return 1;
+  }
+  memset(l, 0, sizeof *l);
+  l->line = line;
+  long v[NCOLS];
+  for (int c = 0; c < NCOLS; c++) {
+    v[c] = cols[c].def;
+    if (c == C_NAME || where[c] < 0)
+      continue;
+    field_t empty = {"", 0};
+    const field_t *fc = where[c] < nf ? &f[where[c]] : &empty;
+    if (value_of(r, line, c, fc, &v[c]))
+      rowbad = 1;
+  }
+  const field_t *nm = where[C_NAME] < nf ? &f[where[C_NAME]] : NULL;
+  if (!nm || !nm->n) {
+    say(r, line, "Layer name: missing value: allowed a name of letters, digits, '_', '-', "
+                 "'.' (they become file names)");
+    rowbad = 1;
+  } else if (!name_ok(nm)) {
+    say(r, line, "Layer name: '%s' is not allowed: allowed 1..%d letters, digits, '_', '-', "
+                 "'.', not starting with '.' or '-' (names become file names)",
+        show(&s, nm->p, nm->n), TOPO_NAME_MAX - 1);
+    rowbad = 1;
+  } else {
+    memcpy(l->name, nm->p, nm->n);
+    l->name[nm->n] = '\0';
+    for (size_t k = 0; k < t->n; k++) {
+      if (!strcmp(t->layer[k].name, l->name)) {
+        say(r, line, "Layer name: '%s' is already the name of line %ld: allowed a name used "
+                     "once", l->name, t->layer[k].line);
+        rowbad = 1;
+        break;
+      }
+    }
+  }
+  if (rowbad)
+    return 1;
+  l->n = v[C_BATCH];
+  l->c = v[C_C];
+  l->h = v[C_H];
+  l->w = v[C_W];
+  l->k = v[C_K];
+  l->r = v[C_R];
+  l->s = v[C_S];
+  l->sh = l->sw = v[C_STRIDE];
+  l->ph = l->pw = v[C_PAD];
+  l->dh = l->dw = v[C_DIL];
+  long oh = topo_out_h(l), ow = topo_out_w(l);
+  if (oh < 1 || ow < 1) {
+    say(r, line, "layer '%s' has no output: ifmap %ldx%ld, filter %ldx%ld, padding %ld, "
+                 "dilation %ld give %ldx%ld: allowed (filter-1)*dilation+1 <= ifmap + "
+                 "2*padding in both dimensions", l->name, l->h, l->w, l->r, l->s, l->ph, l->dh,
+        oh < 0 ? 0 : oh, ow < 0 ? 0 : ow);
+    return 1;
+  }
+  return 0;
+}
+
 int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE *err)
 {
   rd_t r = {name ? name : "<memory>", err, 0};
@@ -234,7 +334,6 @@ int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE
   size_t cap = 0, i = 0;
   long line = 0;
   char list[512];
-  shown_t s;
 
   t->layer = NULL;
   t->n = 0;
@@ -274,92 +373,14 @@ int topo_load_mem(const char *name, const char *buf, size_t len, topo_t *t, FILE
       have_header = 1;
       header_line = line;
       ncolumns = used;
-      for (int k = 0; k < used; k++) {
-        int c = f[k].n ? column_of(&f[k]) : -1;
-        if (!f[k].n) {
-          say(&r, line, "column %d of the header has no name: allowed %s", k + 1,
-              allowed_columns(list, sizeof list));
-        } else if (c < 0) {
-          say(&r, line, "unknown column '%s': allowed %s (case and spaces do not matter)",
-              show(&s, f[k].p, f[k].n), allowed_columns(list, sizeof list));
-        } else if (where[c] >= 0) {
-          say(&r, line, "column '%s' appears twice (columns %d and %d)", cols[c].title,
-              where[c] + 1, k + 1);
-        } else {
-          where[c] = k;
-        }
-      }
-      for (int c = 0; c < NCOLS; c++)
-        if (cols[c].required && where[c] < 0)
-          say(&r, line, "missing column '%s': the header needs %s", cols[c].title,
-              allowed_columns(list, sizeof list));
+      header_row(&r, line, f, used, where);
       if (r.bad)
         return 1;
       continue;
     }
-
-    /* a layer */
-    int rowbad = 0;
-    if (used > ncolumns) {
-      say(&r, line, "field %d '%s' has no column: the header has %d columns", used,
-          show(&s, f[used - 1].p, f[used - 1].n), ncolumns);
-      continue;
-    }
     topo_layer_t l;
-    memset(&l, 0, sizeof l);
-    l.line = line;
-    long v[NCOLS];
-    for (int c = 0; c < NCOLS; c++) {
-      v[c] = cols[c].def;
-      if (c == C_NAME || where[c] < 0)
-        continue;
-      field_t empty = {"", 0};
-      const field_t *fc = where[c] < nf ? &f[where[c]] : &empty;
-      if (value_of(&r, line, c, fc, &v[c]))
-        rowbad = 1;
-    }
-    const field_t *nm = where[C_NAME] < nf ? &f[where[C_NAME]] : NULL;
-    if (!nm || !nm->n) {
-      say(&r, line, "Layer name: missing value: allowed a name of letters, digits, '_', '-', "
-                    "'.' (they become file names)");
-      rowbad = 1;
-    } else if (!name_ok(nm)) {
-      say(&r, line, "Layer name: '%s' is not allowed: allowed 1..%d letters, digits, '_', '-', "
-                    "'.', not starting with '.' or '-' (names become file names)",
-          show(&s, nm->p, nm->n), TOPO_NAME_MAX - 1);
-      rowbad = 1;
-    } else {
-      memcpy(l.name, nm->p, nm->n);
-      l.name[nm->n] = '\0';
-      for (size_t k = 0; k < t->n; k++) {
-        if (!strcmp(t->layer[k].name, l.name)) {
-          say(&r, line, "Layer name: '%s' is already the name of line %ld: allowed a name used "
-                        "once", l.name, t->layer[k].line);
-          rowbad = 1;
-          break;
-        }
-      }
-    }
-    if (rowbad)
+    if (layer_row(&r, line, f, nf, used, ncolumns, where, t, &l))
       continue;
-    l.n = v[C_BATCH];
-    l.c = v[C_C];
-    l.h = v[C_H];
-    l.w = v[C_W];
-    l.k = v[C_K];
-    l.r = v[C_R];
-    l.s = v[C_S];
-    l.sh = l.sw = v[C_STRIDE];
-    l.ph = l.pw = v[C_PAD];
-    l.dh = l.dw = v[C_DIL];
-    long oh = topo_out_h(&l), ow = topo_out_w(&l);
-    if (oh < 1 || ow < 1) {
-      say(&r, line, "layer '%s' has no output: ifmap %ldx%ld, filter %ldx%ld, padding %ld, "
-                    "dilation %ld give %ldx%ld: allowed (filter-1)*dilation+1 <= ifmap + "
-                    "2*padding in both dimensions", l.name, l.h, l.w, l.r, l.s, l.ph, l.dh,
-          oh < 0 ? 0 : oh, ow < 0 ? 0 : ow);
-      continue;
-    }
     if (t->n == cap) {
       size_t ncap = cap ? 2 * cap : 32;
       topo_layer_t *p = realloc(t->layer, ncap * sizeof *p);

@@ -2,8 +2,9 @@
 # asan: the C unit tests (tests/test_*.c) rebuilt with AddressSanitizer and
 # UndefinedBehaviorSanitizer (-fsanitize=address,undefined, leaks included, any UB report fatal)
 # and run. Everything is built from source into build/asan/ (the generator but gen/main.c, the
-# testbench tb/*.c, and the embedded templates made by gen/tools/embed.c exactly as the
-# Makefile makes build/obj/embedded_*.o), so the normal build is not touched.
+# testbench tb/*.c, the host driver tb/host/*.c, the simulator adapters sim/*.c, and the embedded
+# templates made by gen/tools/embed.c exactly as the Makefile makes build/obj/embedded_*.o), so
+# the normal build is not touched.
 #
 # Then, unless --units-only or Verilator is missing, the same objects drive the Verilated models
 # (which stay uninstrumented, loaded with dlopen): build/asan/cosim_random on 10 random layers
@@ -36,7 +37,7 @@ build_ok=1
 compile() {   # compile SRC OBJ [extra flags]
   local src=$1 obj=$2
   shift 2
-  if ! "$cc" "${flags[@]}" -Igen -Itb -Isim "$@" -c "$src" -o "$obj" >"$obj.log" 2>&1; then
+  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim "$@" -c "$src" -o "$obj" >"$obj.log" 2>&1; then
     nok "build $src" "$(first_lines "$obj.log")"
     build_ok=0
   fi
@@ -54,7 +55,7 @@ mapfile -t rtl < <(printf '%s\n' rtl_templates/*.v | LC_ALL=C sort)
   || { nok "embed" "cannot embed the templates"; echo "$pass passed, $fail failed"; exit 1; }
 
 objs=()
-for src in gen/*.c tb/*.c; do
+for src in gen/*.c tb/*.c tb/host/*.c sim/*.c; do
   [ "$src" = gen/main.c ] && continue
   obj=$out/obj/$(echo "${src%.c}" | tr / _).o
   compile "$src" "$obj"
@@ -75,7 +76,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for src in tests/test_*.c; do
   name=$(basename "$src" .c)
   bin=$out/tests/$name
-  if ! "$cc" "${flags[@]}" -Igen -Itb -Isim -o "$bin" "$src" "${objs[@]}" "${libs[@]}" \
+  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$src" "${objs[@]}" "${libs[@]}" \
        >"$bin.build.log" 2>&1; then
     nok "$name" "build failed: $(first_lines "$bin.build.log")"
     continue
@@ -110,7 +111,7 @@ if [ "$units_only" -eq 0 ] && command -v verilator >/dev/null 2>&1; then
   for main in tests/cosim_random.c gen/main.c; do
     bin=$out/$(basename "$main" .c)
     [ "$main" = gen/main.c ] && bin=$out/sagen
-    if ! "$cc" "${flags[@]}" -Igen -Itb -Isim -o "$bin" "$main" "${objs[@]}" "${libs[@]}" \
+    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${objs[@]}" "${libs[@]}" \
          >"$bin.build.log" 2>&1; then
       nok "build $main" "$(first_lines "$bin.build.log")"
     fi

@@ -290,7 +290,11 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
       }
       if (!nbad && replay) {
         ran_icarus = 1;
-        if (replay_icarus(c, rtl, rec, &reads, &y, NULL, err, sizeof err)) {
+        uint32_t *iwords = NULL;
+        int rbad = replay_icarus(c, rtl, rec, reads.nwords, &iwords, NULL, err, sizeof err);
+        if (!rbad) drive_reads_place(&reads, c, iwords, &y);
+        free(iwords);
+        if (rbad) {
           ibad = -1;
         } else {
           for (long e = 0; e < n; e++)

@@ -49,6 +49,8 @@ run_units() {
 }
 
 suite unit run_units
+# function and file sizes of the C code, and the golden model's library apart from the driver's
+suite structure tests/check_structure.sh
 suite replay tests/test_replay.sh
 [ -x tests/rtl/run.sh ] && suite rtl-blocks tests/rtl/run.sh
 suite cli tests/test_cli.sh

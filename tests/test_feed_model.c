@@ -1,4 +1,4 @@
-/* test_feed_model: the feeder replay of the tiling cost model (tb/feed_model.c).
+/* test_feed_model: the feeder replay of the tiling cost model (tb/host/feed_model.c).
  *
  * Shapes whose cycles per kernel row follow from the feeder's rules by hand (one word a cycle
  * at most, every lane at most regs_per_lane elements of a word a cycle, one pop of every lane

@@ -2,12 +2,12 @@
 # xcheck: does any result depend on a value the RTL never initialised? Verilator, 2-state,
 # normally gives such a value 0 (--x-initial fast); this suite also builds every shipped
 # configuration with --x-assign unique --x-initial unique (model_build_x(MODEL_X_UNIQUE) in
-# tb/model.c), where every register or memory word without a reset and every explicit X
+# sim/model.c), where every register or memory word without a reset and every explicit X
 # assignment takes a random value (the shim passes +verilator+rand+reset+2), and runs the same
 # layers on both builds under several seeds of that randomisation.
 #
 # Per configuration and X seed (one process each; model_x_seed(seed) before the model is opened
-# selects Verilator's random initial state, see tb/model.h):
+# selects Verilator's random initial state, see sim/model.h):
 #   uninit:<name>:x<seed>   after reset, the output SRAM words read back through the host port
 #                           before anything wrote them are all zero in the default build, and
 #                           random (about half the bits set, different from seed to seed) in the
@@ -255,8 +255,10 @@ int main(int argc, char **argv)
 EOF
 
 cc=${CC:-cc}
-srcs=(gen/cfg.c gen/emit.c tb/*.c build/gen/embedded_rtl.c build/gen/embedded_sim.c)
-if ! "$cc" -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Igen -Itb -Isim \
+# every host source but the two programs (gen/main.c, tests/cosim_random.c): the generator, the
+# testbench, the host driver (tb/host/) and the simulator adapters (sim/)
+srcs=(gen/cfg*.c gen/emit.c tb/*.c tb/host/*.c sim/*.c build/gen/embedded_rtl.c build/gen/embedded_sim.c)
+if ! "$cc" -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Igen -Itb -Itb/host -Isim \
      -o "$out/xcheck_run" "$out/xcheck_run.c" "${srcs[@]}" -lyaml -ldl -lm >"$out/build.log" 2>&1; then
   echo "not ok setup: cannot build xcheck_run: $(head -n 3 "$out/build.log" | paste -s -d ' ' -)"
   echo "0 passed, 1 failed"

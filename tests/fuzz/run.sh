@@ -57,7 +57,7 @@ flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1
 build() {
   local t=$1 srcs libs=()
   case $t in
-    cfg) srcs=("$here/fuzz_cfg.c" "$root/gen/cfg.c"); libs=(-lyaml) ;;
+    cfg) srcs=("$here/fuzz_cfg.c" "$root"/gen/cfg*.c); libs=(-lyaml) ;;
     npy) srcs=("$here/fuzz_npy.c" "$root/tb/npy.c" "$root/tb/tensor.c") ;;
   esac
   if ! "$cc" "${flags[@]}" -o "$out/fuzz_$t" "${srcs[@]}" "${libs[@]}" >"$out/build_$t.log" 2>&1; then

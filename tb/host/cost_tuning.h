@@ -1,0 +1,77 @@
+/* cost_tuning: every tuning constant of the host driver's cost model and of the choices made
+ * with it, in one place, each with where its value comes from. The hardware's own limits (the
+ * 16-bit descriptor fields, 65535; the route table's filter groups, RT_KGS in desc.h) are not
+ * tuning: they are facts of sagen_core.v and live with the register map.
+ *
+ * A margin below 1 (the *_GAIN constants) says how much faster a less certain form must be
+ * estimated before it replaces a surer one: the estimate is a model, not a measurement (its mean
+ * error was 0.7-1.3% on 70 random small layers per op, its worst 10%; README, "cost model"). */
+#ifndef SAGEN_HOST_COST_TUNING_H
+#define SAGEN_HOST_COST_TUNING_H
+
+/* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
+ * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
+ * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
+ * overcharged every pass). */
+#define PASS_OVERHEAD(c) (2.0 * (c)->rows + (c)->cols + 2)
+
+/* The tilings with the lowest summed estimates (cost_of) that the tiling search plans pass by
+ * pass and estimates again as they would run (cost_schedule). 24 came with the schedule
+ * estimate (commit 56b4913: on 90 random layers per op the estimates' mean error went from
+ * 8.6-14.2% to 1.4-4.4% and the tilings chosen ran 0.95-0.98x the cycles); the history records
+ * no sweep of this count itself. It bounds the set-up's work: each candidate is planned pass by
+ * pass and replayed. */
+#define SCHED_CANDIDATES 24
+
+/* Tilings whose estimated cycles are within COST_TIE of the fastest's are traded against their
+ * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
+ * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
+ * streamed once per small output tile, say, rather than once per large one.) 1.5%: a 1x1
+ * input gradient of 1024 channels (test_cli) streams dy twice at 1.1% more cycles, or three
+ * times; at 1% it fell just outside the window. TRAFFIC_RATE 10: the gradients of BP-im2col's
+ * first, fourth and fifth layers moved 3.16, 6.55 and 11.70 MB without the trade and 2.37, 4.83
+ * and 9.29 MB with it, within 0.3% of the cycles (README, "traffic in the tiling choice"). */
+#define COST_TIE 0.015
+#define TRAFFIC_RATE 10.0
+
+/* The pass shapes whose array cycles cost_schedule keeps (a run's passes come in a few shapes:
+ * the full tiles', the edge tiles', the last slices'). A pure cache: a miss recomputes the same
+ * figure, so the value trades a few hundred bytes for time and changes no estimate. */
+#define SCHED_SHAPES 8
+
+/* H and W are exchanged (orient_choose) only if the exchanged run is estimated below this
+ * fraction of the run as given: "a clear gain, since the estimate is a model, not a
+ * measurement" (the original comment; no measurement of the value is recorded). 5% is above
+ * the estimates' mean error, so a layer does not change orientation on the model's noise. */
+#define ORIENT_GAIN 0.95
+
+/* A side-by-side run (images of a batch as one wide image) is taken where its estimate is below
+ * this fraction of the images apart' (the model's figures, not measurements; the options can
+ * force either). No measurement of the value is recorded (commit 57965cd); 2% is about the
+ * estimates' mean error. */
+#define SIDE_GAIN 0.98
+
+/* A partition into blocks, some of them joined, replaces all joined or all apart only for a
+ * clear gain in the estimate: the model is least sure of blocks (on a 5x5 stride-2 loss with 3
+ * channels it estimated them 8% below all joined, and they ran 17% slower). Over 24 random
+ * strided losses with 1-8 channels of dx (default, small8x8, rect4x8), blocks chosen at any
+ * gain ran 0.932x the cycles of the earlier forms (geometric mean; 1.069x at worst), at 10%
+ * 0.939x with none slower, at 20% 0.979x; at 10% on 24 more, 0.932x with none slower. Since
+ * partitions of up to 6 phases are all searched and column groups serve joined phases of 16
+ * filters or more, 5% and 10% ran alike over 70 random losses with 1-24 channels of
+ * dx (within 0.3%), and 5% keeps the blocks of a 7x7 stride-3 loss with 2 channels, which all
+ * joined on 2 column groups came within 9% of and ran 13% slower than. */
+#define BLOCKS_GAIN 0.95
+
+/* Up to this many phases (a stride of 2 x 3), blocks_choose tries every partition as it would
+ * run (203 of 6 phases, 15 of the 4 of a stride of 2 x 2); beyond, it searches greedily (the
+ * 4140 partitions of 8 phases would each be planned and estimated). */
+#define BLOCKS_EXACT 6
+
+/* col2im replaces the phases' best form only below this fraction of its estimate. No
+ * measurement of the value is recorded (commit 3be9780); a 3% margin, as col2im's passes
+ * (one-row tiles, the overlap-add line) are the newest to the model. The case it was built for
+ * is far past it (BP-im2col's first-layer loss: 408 133 -> 207 381 cycles). */
+#define C2I_GAIN 0.97
+
+#endif

@@ -1,0 +1,53 @@
+/* words: the bus words of the host port (see words.h). */
+#include "words.h"
+
+#include <string.h>
+
+#include "sagen_sim.h"
+#include "view.h"
+
+void words_put(uint32_t *w, long pos, int nbits, int64_t v)
+{
+  for (int b = 0; b < nbits; b++, pos++) {
+    if ((uint64_t)v >> b & 1u) w[pos / 32] |= 1u << (pos % 32);
+  }
+}
+
+int64_t words_get_signed(const uint32_t *w, long pos, int nbits)
+{
+  uint64_t v = 0;
+  for (int b = 0; b < nbits; b++, pos++) v |= (uint64_t)((w[pos / 32] >> (pos % 32)) & 1u) << b;
+  if (nbits < 64 && (v >> (nbits - 1) & 1u)) v |= ~0ull << nbits;
+  return (int64_t)v;
+}
+
+void words_ifmap(const cfg_t *c, const view_t *x, const pass_t *p, long a, uint32_t *w)
+{
+  long plane = p->plane;
+  memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
+  for (long e = 0; e < c->bus_elems; e++) {
+    long f = a * c->bus_elems + e;
+    if (plane == 0 || f >= p->ct * plane) break;
+    long ch = f / plane, rem = f % plane, yy = rem / p->pitch, xx = rem % p->pitch - p->lead;
+    /* col2im's channels start on a word: the rest of a channel's last word is zero (a linear
+     * context reads it as the grid's padding row below the tile) */
+    if (xx < 0 || xx >= p->tile_w || yy >= p->tile_h) continue;
+    int64_t v = view_at(x, p->n, p->c0 + ch, p->iy_lo + yy, p->ix_lo + xx);
+    words_put(w, e * c->input_bits, c->input_bits, v);
+  }
+}
+
+void words_weight(const cfg_t *c, const view_t *wt, const pass_t *p, long a, uint32_t *w)
+{
+  long L = p->ct * p->rt * p->st;
+  long kg = a / L, i = a % L;
+  long ch = i / (p->rt * p->st), r = (i / p->st) % p->rt, s = i % p->st;
+  memset(w, 0, sizeof(uint32_t) * SIM_MAX_WORDS);
+  /* column g*gw + j of column group g holds filter j of the filter group, in every group */
+  for (long col = 0; col < p->groups * p->gw; col++) {
+    long k = kg * p->gw + col % p->gw;
+    if (k >= p->kt) continue;
+    int64_t v = view_at(wt, p->k0 + k, p->c0 + ch, p->r0 + r, p->s0 + s);
+    words_put(w, col * c->weight_bits, c->weight_bits, v);
+  }
+}
