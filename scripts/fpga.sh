@@ -697,7 +697,8 @@ fpga_main() {
                  split("\n") | map(select(length > 0)) | map(select(. as $m | $b[0] | map(.module) | index($m) | not))
                  | map(if startswith($p) then .[($p | length):] else . end)')
 
-  # The variants to measure, largest first (the long ones start first when --jobs > 1).
+  # The variants to measure, smallest first: the quick figures come first (a run on a busy machine
+  # that is stopped, or still going, has them in fpga.json).
   local sel
   sel=$(jq -c --arg v "$variants" --arg only "$only" --arg skip "$skip" '
           ($only | split(",") | map(select(length > 0))) as $o
@@ -705,7 +706,7 @@ fpga_main() {
           | map(select(.top or $v == "all" or .variant <= ($v | tonumber))
                 | select(($o | length) == 0 or (.block | IN($o[])))
                 | select(.block | IN($s[]) | not))
-          | sort_by(-.size) | .[]' "$out/blocks.json")
+          | sort_by(.size) | .[]' "$out/blocks.json")
   local n_sel
   n_sel=$(grep -c . <<<"$sel")
   echo "fpga: $label: $n_sel block variant(s) of $(jq 'map(.module) | unique | length' "$out/blocks.json") modules; $tool_versions; $DEVICE $DEVICE_PACKAGE, target $freq MHz, seed $seed; into $out" >&2
