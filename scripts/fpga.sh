@@ -382,8 +382,8 @@ def row: "| \(.block)\(if .variants > 1 then " (\(.variant)/\(.variants))" else 
 .[]
 | "## \(.config)",
   "",
-  (if .complete == false then "**Incomplete**: written while the run went on, \(.blocks | length) of \(.planned) block variants done.\n" else empty end),
-  "`\(.yaml | split("/") | .[-1])`\([.sets[] | " --set \(.)"] | join("")); \(.blocks | length) block variants measured of \(.modules_total) modules in the design\(if (.unused | length) > 0 then "; in the filelist but not instantiated: " + (.unused | join(", ")) else "" end). The flow took \(.seconds / 60 | floor) min \(.seconds % 60 | floor) s.",
+  (if .complete == false then "**Incomplete**: written while the run went on or after it was stopped, \(.blocks | length) of \(.planned) block variants done; not measured: \(.pending // [] | join(", ")).\n" else empty end),
+  "`\(.yaml | split("/") | .[-1])`\([.sets[] | " --set \(.)"] | join("")); \(.blocks | length) block variants measured of \(.modules_total) modules in the design\(if (.unused | length) > 0 then "; in the filelist but not instantiated: " + (.unused | join(", ")) else "" end). \(if .seconds then "The run took \(.seconds / 60 | floor) min \(.seconds % 60 | floor) s; " else "" end)Yosys and nextpnr took \(.tool_seconds // 0 | . / 60 | floor) min summed over its blocks (wall-clock, on a machine shared with other work).",
   "",
   (.blocks[] | select(.top) as $d
    | "**The design** (`\($d.module)`): "
@@ -581,13 +581,15 @@ options:
                          (each also stops after 8 times as many seconds of wall-clock time)
   --no-design-pnr        synthesize the whole design, do not place it
   --jobs N               blocks measured at once (default 1)
+  --collect-only         measure nothing: fpga.json and fpga.csv from the blocks OUT holds (of a
+                         run stopped early, or still going), the others listed as pending
 USAGE
 }
 
 fpga_main() {
   set -uo pipefail
   local cfg="" out="" sets=() mode=run
-  label="" freq=150 seed=1 router=router2 keep_netlists=0 variants=1 only="" skip="" block_max_lut=20000 block_timeout=900
+  label="" freq=150 seed=1 router=router2 keep_netlists=0 collect_only=0 variants=1 only="" skip="" block_max_lut=20000 block_timeout=900
   design_timeout=3600 synth_timeout=3600 design_pnr=1 jobs=1
   while [ "$#" -gt 0 ]; do
     case "$1" in
@@ -595,6 +597,7 @@ fpga_main() {
       --markdown) mode=markdown; shift; break ;;
       --no-design-pnr) design_pnr=0; shift; continue ;;
       --keep-netlists) keep_netlists=1; shift; continue ;;
+      --collect-only) collect_only=1; shift; continue ;;
       --set|-o|--label|--freq|--seed|--router|--variants|--blocks|--skip|--block-max-lut|--block-timeout|--design-timeout|--synth-timeout|--jobs)
         [ "$#" -ge 2 ] || { echo "fpga: $1 needs a value (see scripts/fpga.sh --help)" >&2; exit 2; } ;;
       -*) echo "fpga: unknown option '$1' (see scripts/fpga.sh --help)" >&2; exit 2 ;;
@@ -717,6 +720,7 @@ fpga_main() {
     [ -n "$rec" ] || continue
     d=$(jq -r '.block + (if .variants > 1 then "-\(.variant)" else "" end)' <<<"$rec")
     dirs+=("$out/blocks/$d")
+    [ "$collect_only" = 0 ] || continue
     if [ "$running" -ge "$jobs" ]; then
       wait -n
       running=$((running - 1))
@@ -730,7 +734,15 @@ fpga_main() {
     running=$((running - 1))
     [ "$running" -eq 0 ] || write_results false
   done
-  write_results true
+  if [ "$collect_only" = 1 ]; then
+    local all=true
+    for d in "${dirs[@]}"; do
+      [ -s "$d/result.json" ] || all=false
+    done
+    write_results "$all"
+  else
+    write_results true
+  fi
   local nfail
   nfail=$(jq '[.blocks[] | select(.synth.status == "failed" or .pnr.status == "failed")] | length' "$out/fpga.json")
   echo "fpga: $label: done in $(secs "$t_start" "$(now)") s; $out/fpga.json, $out/fpga.csv$([ "$nfail" -eq 0 ] || echo "; $nfail block(s) failed")" >&2
@@ -741,9 +753,9 @@ fpga_main() {
 # others run, with "complete": false, so that a long run shows its figures as they come).
 # Uses fpga_main's variables.
 write_results() {
-  local results=() d
+  local results=() pending=() d
   for d in "${dirs[@]}"; do
-    [ -s "$d/result.json" ] || continue
+    [ -s "$d/result.json" ] || { pending+=("$(basename "$d")"); continue; }
     jq --argjson w "$(yosys_warnings "$d/yosys.log")" '.synth.warnings = $w' "$d/result.json" >"$d/result.w.json" \
       && results+=("$d/result.w.json")
   done
@@ -754,14 +766,16 @@ write_results() {
     --argjson sets "$(printf '%s\n' ${sets[@]+"${sets[@]}"} | grep -v '^--set$' | jq -R -s 'split("\n") | map(select(length > 0))')" \
     --arg tools "$tool_versions" --arg device "$DEVICE $DEVICE_PACKAGE (nextpnr-ecp5 ${DEVICE_ARGS[*]}, default speed grade)" \
     --argjson freq "$freq" --argjson seed "$seed" --arg router "$router" --arg date "$(date -u +%Y-%m-%d)" --arg commit "$commit" \
-    --argjson seconds "$(secs "$t_start" "$(now)")" --argjson unused "$unused" \
+    --argjson seconds "$([ "$collect_only" = 1 ] && echo null || secs "$t_start" "$(now)")" --argjson unused "$unused" \
     --argjson modules "$(jq 'map(.module) | unique | length' "$out/blocks.json")" \
     --argjson complete "$1" --argjson planned "${#dirs[@]}" \
+    --argjson pending "$(printf '%s\n' ${pending[@]+"${pending[@]}"} | jq -R -s 'split("\n") | map(select(length > 0))')" \
     '{config: $config, name: $name, yaml: $yaml, sets: $sets, tools: $tools, device: $device,
-      complete: $complete, planned: $planned,
+      complete: $complete, planned: $planned, pending: $pending,
       target_mhz: $freq, seed: $seed, router: $router, date: $date, commit: $commit, seconds: $seconds,
       modules_total: $modules, unused: $unused,
-      blocks: (map(del(.key, .line)) | sort_by(if .top then 0 else 1 end, .block, .variant))}' \
+      blocks: (map(del(.key, .line)) | sort_by(if .top then 0 else 1 end, .block, .variant))}
+     | .tool_seconds = ([.blocks[] | (.synth.seconds // 0) + (.pnr.seconds // 0)] | add // 0 | . * 10 | round / 10)' \
     ${results[@]+"${results[@]}"} >"$out/fpga.json.tmp" && mv "$out/fpga.json.tmp" "$out/fpga.json"
   { echo "$CSV_HEADER"; csv_rows "$out/fpga.json"; } >"$out/fpga.csv.tmp" && mv "$out/fpga.csv.tmp" "$out/fpga.csv"
 }
