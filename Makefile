@@ -118,6 +118,25 @@ sweep: deps sagen
 test-sweep: deps sagen
 	tests/test_sweep.sh
 
+# make fpga: Fmax and area of each configuration on an ECP5 (LFE5U-85F) with the open tools from
+# PyPI (scripts/fpga-deps.sh installs them into build/fpga-venv; make test does not need them),
+# into build/fpga/<config>/, and docs/fpga.md from those runs. FPGA_ARGS go to scripts/fpga.sh.
+FPGA_CONFIGS ?= yaml/small8x8.yaml yaml/default.yaml
+FPGA_ARGS    ?= --jobs 2
+.PHONY: fpga fpga-deps
+fpga-deps:
+	@scripts/fpga-deps.sh
+fpga: deps sagen fpga-deps
+	@status=0; outs=""; \
+	for c in $(FPGA_CONFIGS); do \
+	  o=$(B)/fpga/$$(basename $$c .yaml); outs="$$outs $$o"; \
+	  scripts/fpga.sh $$c -o $$o $(FPGA_ARGS) || status=1; \
+	done; \
+	mkdir -p docs; scripts/fpga.sh --markdown $$outs >docs/fpga.md.tmp && mv docs/fpga.md.tmp docs/fpga.md \
+	  && echo "make fpga: docs/fpga.md written" >&2 || status=1; \
+	[ $$status -eq 0 ] || echo "make fpga: some blocks failed (docs/fpga.md says which and why)" >&2; \
+	exit $$status
+
 .PHONY: deps run test test-long bench bench-bp lint
 bench-bp: deps sagen
 	@scripts/bench_bp.sh

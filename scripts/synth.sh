@@ -49,10 +49,12 @@ log CHECK: done
 EOF
 }
 
-# Per-module cell counts (instances included) from Yosys' stat -json -top.
+# Per-module cell counts (instances included) from Yosys' stat -json -top. A module is named by
+# its Verilog name (Yosys's $paramod$<hash>\<module> and $paramod\<module>\<P>=<value>... give
+# <module>), and its block is that name without the design's prefix sagen_<name>_.
 read -r -d '' STAT_JQ <<'EOF' || true
 .modules as $m
-| def base: sub("^.*\\\\"; "");
+| def base: sub("^\\\\"; "") | if startswith("$paramod") then split("\\")[1] else . end;
   def total: [.[]] | add // 0;
   def leaf($n): ($m[$n].num_cells_by_type // {}) | with_entries(select($m[.key] == null));
   def weighted($n; $k): leaf($n) | with_entries(.value *= $k);
@@ -71,7 +73,8 @@ read -r -d '' STAT_JQ <<'EOF' || true
     design: .design,
     by_module: ($inst | to_entries | group_by(.key | base)
       | map({key: (.[0].key | base),
-             value: {variants: length,
+             value: {block: (.[0].key | base | ltrimstr($top | sub("top$"; ""))),
+                     variants: length,
                      instances: (map(.value) | add),
                      cells_per_instance: (map(leaf(.key) | total) | unique),
                      num_cells_by_type: (map(weighted(.key; .value)) | addmaps)}})

@@ -60,6 +60,9 @@ command -v clang >/dev/null 2>&1 && suite fuzz-regress tests/fuzz/run.sh --regre
 suite asan tests/asan.sh
 [ -x tests/lint_synth.sh ] && suite lint-synth tests/lint_synth.sh
 [ -x tests/test_sweep.sh ] && suite sweep tests/test_sweep.sh
+# the FPGA flow without its PyPI tools: register wrappers, block discovery, parsing of recorded
+# Yosys and nextpnr outputs, the table writer
+[ -x tests/test_fpga.sh ] && suite fpga tests/test_fpga.sh
 # random layers on the shipped configurations and on random small ones, a sample of them (every
 # feature of the driver and hardware a case exercises first on a configuration, and a share of
 # the rest) replayed in Icarus

@@ -4,7 +4,10 @@
 # --check, the area rows, the three plots are PNG files, a rerun skips the completed points, a
 # point with a missing run resumes only that run, --list-jobs / --run-job / --collect, the
 # errors of bad input; and `sagen layers` / `sagen gen --set` as the sweep uses them; a sweep
-# from 1x1 to 4x4 on the default base (column groups clamped) and an invalid point reported.
+# from 1x1 to 4x4 on the default base (column groups clamped) and an invalid point reported;
+# area.csv names every block as the design does (never a Yosys parameter string); --fpga with
+# Debian's Yosys for synth_ecp5 and a stand-in for nextpnr that replays a recorded report
+# (tests/fpga/fake-nextpnr.sh): fpga.csv, fpga_blocks.csv and time_us = cycles / Fmax.
 #
 # Usage: tests/test_sweep.sh (from anywhere, after `make sagen`). Environment: SAGEN (default
 # <repo>/sagen). Prints "ok ..." / "not ok ..." and a last line "N passed, N failed".
@@ -106,6 +109,7 @@ else
 fi
 
 want="rows,cols,layer,op,cycles,ideal_cycles,utilization,stall_cycles,dram_wait_cycles,host_bytes,sram_reads_ifmap,sram_reads_weight,sram_reads_output,check,wall_seconds"
+want_results=$want
 if [ "$(head -n 1 "$out/results.csv" 2>/dev/null)" = "$want" ]; then
   ok "results.csv columns"
 else
@@ -144,7 +148,7 @@ else
 fi
 msg=""
 for p in 2,2 4,4; do
-  for b in feeder index_counters feed_lane array weight_fetcher psum_manager ctrl sram; do
+  for b in feeder index_counters feed_lane array weight_fetcher psum_manager ctrl nz_addr_gen sram; do
     grep -qE "^$p,$b,[0-9]+,[0-9]+,[0-9.e-]+$" "$out/area.csv" || msg+="no $b row for $p; "
   done
   # tiny1x1 is double-buffered: 3 memories x 2 banks; the logic shares add up to 1
@@ -156,6 +160,8 @@ feeder2=$(awk -F, '$1 == 2 && $2 == 2 && $3 == "feed_lane" { print $4 }' "$out/a
 feeder4=$(awk -F, '$1 == 4 && $2 == 4 && $3 == "feed_lane" { print $4 }' "$out/area.csv")
 [ -n "$feeder2" ] && [ -n "$feeder4" ] && [ "$feeder4" -gt "$feeder2" ] \
   || msg+="4 feed lanes ($feeder4 cells) not larger than 2 ($feeder2); "
+bad=$(cut -d, -f3 "$out/area.csv" | grep -vE '^[a-z_]+$' | grep -v '^block$' | sort -u | paste -s -d ' ' -)
+[ -z "$bad" ] || msg+="blocks not named as the design names them: $bad; "
 if [ -z "$msg" ]; then ok "area.csv: every block of both points"; else nok "area.csv: every block of both points" "$msg"; fi
 if awk -F, 'NR == 1 { ok = $0 == "rows,cols,data_feeder_cells,data_feeder_share_of_logic"; next }
             { n++; if (!($4 > 0 && $4 < 1)) ok = 0 } END { exit !(ok && n == 2) }' "$out/feeder_share.csv" 2>/dev/null; then
@@ -267,5 +273,26 @@ if [ "$rc" -eq 1 ] && grep -q "^sweep: 1x200: invalid point, not run: .*memory.o
 else
   nok "an invalid point is reported with its reason, the others run, exit 1" "exit $rc, row '$why': $(tr '\n' '|' <"$tmp/inv.err")"
 fi
+
+# ---- --fpga: Debian's Yosys (synth_ecp5 on the PE alone) and a stand-in for nextpnr that
+# replays a recorded report (the PE of small8x8 at 89.73 MHz) ----
+out=$tmp/fpga
+FPGA_YOSYS=yosys FPGA_NEXTPNR=$root/tests/fpga/fake-nextpnr.sh \
+  scripts/sweep --base yaml/tiny1x1.yaml --layers "$tmp/one.csv" --points 2x2 --no-area --fpga \
+  --fpga-opt --blocks --fpga-opt pe --jobs 1 -o "$out" >/dev/null 2>"$tmp/fpga.err"
+rc=$?
+msg=""
+[ "$rc" -eq 0 ] || msg+="exit $rc: $(tail -n 3 "$tmp/fpga.err" | tr '\n' '|'); "
+head=$(head -n 1 "$out/fpga.csv" 2>/dev/null)
+[ "$head" = "rows,cols,lut4,carry,ff,dsp,bram,fits,fmax_mhz,fmax_source,unmeasured,fmax_pe" ] || msg+="fpga.csv header '$head'; "
+row=$(sed -n 2p "$out/fpga.csv" 2>/dev/null)
+[[ $row == 2,2,*,89.73,\"slowest\ block:\ pe\",*,89.73 ]] || msg+="fpga.csv row '$row'; "
+brow=$(grep '^2,2,pe,' "$out/fpga_blocks.csv" 2>/dev/null)
+[[ $brow =~ ^2,2,pe,1,1,4,ok,[0-9]+,[0-9]+,[0-9]+,1,0,ok,89.73,\"in\ a_i\[5\]\",\"res_o\", ]] || msg+="fpga_blocks.csv row '$brow'; "
+[ "$(head -n 1 "$out/results.csv" 2>/dev/null)" = "$want_results,time_us" ] || msg+="results.csv header: $(head -n 1 "$out/results.csv"); "
+t=$(awk -F, 'NR == 2 { printf "%.3f", $5 / 89.73 }' "$out/results.csv" 2>/dev/null)
+got=$(awk -F, 'NR == 2 { print $NF }' "$out/results.csv" 2>/dev/null)
+[ -n "$t" ] && [ "$got" = "$t" ] || msg+="time_us '$got', want cycles / 89.73 = '$t'; "
+if [ -z "$msg" ]; then ok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv"; else nok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv" "$msg"; fi
 
 finish
