@@ -29,7 +29,7 @@ typedef struct cfg {
   int dram_bytes_per_cycle;   /* host port bandwidth, bytes per clock cycle */
   /* feeder */
   int regs_per_lane;          /* M: elements a lane can take from one bus word per cycle */
-  int pattern_bits;           /* kernel pattern width: (S-1)*dilation_w + 1 must fit */
+  int pattern_bits;           /* the widest kernel row a pass spans: (S-1)*dilation_w + 1 */
   int fifo_depth;             /* elements per lane FIFO (>= regs_per_lane) */
 
   /* derived by cfg_load (not keys) */

@@ -60,7 +60,7 @@ const cfgkey_t cfg_keys[NKEYS] = {
     [K_REGS] = {"feeder.regs_per_lane", T_INT, 0, 3, NULL, 1, 16, 0, NULL, NULL,
                 FIELD(regs_per_lane), "M: elements a lane can take from one bus word per cycle"},
     [K_PATTERN] = {"feeder.pattern_bits", T_INT, 0, 64, NULL, 1, 256, 0, NULL, NULL,
-                   FIELD(pattern_bits), "kernel pattern width: (S-1)*dilation_w + 1 must fit"},
+                   FIELD(pattern_bits), "the widest kernel row a pass spans: (S-1)*dilation_w + 1 must fit"},
     [K_FIFO] = {"feeder.fifo_depth", T_INT, 0, 5, NULL, 2, 64, 0, NULL,
                 ">= feeder.regs_per_lane", FIELD(fifo_depth),
                 "elements per lane FIFO; also the widest kernel slice of a pass"},

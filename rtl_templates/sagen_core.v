@@ -68,6 +68,10 @@ module sagen_core #(
 );
 
   localparam integer LANES = GROUPS * ROWS;   // feed lanes: one per row and column group
+  // the feeder's signed element positions: a bank's elements (IF_AW + LG_BUS bits), a sign and a
+  // bit of headroom for sums; the rows a context spans, relative to its first lane's (SW)
+  localparam integer XW    = IF_AW + LG_BUS + 2;
+  localparam integer SW    = $clog2(LANES + 2) + 1;
   localparam integer IF_W  = BUS * IN_BITS;
   localparam integer WT_W  = COLS * W_BITS;
   localparam integer OUT_W = COLS * ACC_BITS;
@@ -82,7 +86,7 @@ module sagen_core #(
   //  4 filters           5 channel plane                 6 kernel-row step      7 output-row step
   //  8 x per context     9 tile width * stride_w         10 base (signed)
   // 11 stride_h | dil_h  12 rows per context (in rows) | stride_w             13 pad_l | pad_t
-  // 14 tile_w | tile_h   15 pattern top | kernel span    16 reduction length L
+  // 14 tile_w | tile_h   15 tap spacing | taps         16 reduction length L
   // 17 x of the last lane (first context)  18 its output row | the tile's last output row
   //    (output rows - 1: no context reads a segment below it)  19 row step per context
   // 20 flags: accumulate, ifmap bank, weight bank, output bank; [31:16] output rows per context
@@ -98,34 +102,16 @@ module sagen_core #(
   // 4 [23:16] column groups (0 or 1: none) [31:24] their width in columns
   wire go, busy, pass_end;
   wire [26*32-1:0] desc;
-  wire [PAT_BITS-1:0] d_pat;
+  // the data feeder's descriptor: the running pass's, or the pending one's once the running pass
+  // no longer needs the feeder (f_ahead; sagen_ctrl)
+  wire f_go, f_ahead, f_run, feed_free;
+  wire [26*32-1:0] fdesc;
   wire [31:0] d_n_ch     = desc[0*32 +: 32];
-  wire [15:0] d_n_kr     = desc[1*32 +: 16];
   wire [15:0] d_n_kg     = desc[1*32+16 +: 16];
   wire [31:0] d_n_ctx    = desc[2*32 +: 32];
   wire [31:0] d_npix     = desc[3*32 +: 32];
   wire [31:0] d_k_act    = desc[4*32 +: 32];
-  wire [31:0] d_plane    = desc[5*32 +: 32];
-  wire [31:0] d_kr_step  = desc[6*32 +: 32];
-  wire [31:0] d_oy_step  = desc[7*32 +: 32];
-  wire [31:0] d_ctx_xs   = desc[8*32 +: 32];
-  wire [31:0] d_ow_xs    = desc[9*32 +: 32];
-  wire [31:0] d_base     = desc[10*32 +: 32];
-  wire [15:0] d_dil_h    = desc[11*32 +: 16];
-  wire [15:0] d_str_h    = desc[11*32+16 +: 16];
-  wire [15:0] d_str_w    = desc[12*32 +: 16];
-  wire [15:0] d_ctx_y    = desc[12*32+16 +: 16];
-  wire [15:0] d_pad_t    = desc[13*32 +: 16];
-  wire [15:0] d_pad_l    = desc[13*32+16 +: 16];
-  wire [15:0] d_tile_h   = desc[14*32 +: 16];
-  wire [15:0] d_tile_w   = desc[14*32+16 +: 16];
-  wire [15:0] d_kspan    = desc[15*32 +: 16];
-  wire [15:0] d_pat_top  = desc[15*32+16 +: 16];
   wire [31:0] d_len      = desc[16*32 +: 32];
-  wire [31:0] d_last_xs  = desc[17*32 +: 32];
-  wire [15:0] d_last_seg = desc[18*32 +: 16];
-  wire [15:0] d_oh_last  = desc[18*32+16 +: 16];
-  wire [31:0] d_ctx_py   = desc[19*32 +: 32];
   wire [31:0] d_flags    = desc[20*32 +: 32];
   wire [15:0] d_ow_real  = desc[21*32 +: 16];
   wire [15:0] d_ow_virt  = desc[21*32+16 +: 16];
@@ -137,6 +123,42 @@ module sagen_core #(
   wire [15:0] d_gap_w    = desc[24*32+16 +: 16];
   wire [15:0] d_nz_r     = desc[25*32 +: 16];
   wire [15:0] d_nz_s     = desc[25*32+16 +: 16];
+  // the fields the data feeder reads, from its own copy
+  wire [31:0] fd_n_ch    = fdesc[0*32 +: 32];
+  wire [15:0] fd_n_kr    = fdesc[1*32 +: 16];
+  wire [15:0] fd_n_kg    = fdesc[1*32+16 +: 16];
+  wire [31:0] fd_n_ctx   = fdesc[2*32 +: 32];
+  wire [7:0]  fd_grp_n   = fdesc[4*32+16 +: 8];
+  wire [31:0] fd_plane   = fdesc[5*32 +: 32];
+  wire [31:0] fd_kr_step = fdesc[6*32 +: 32];
+  wire [31:0] fd_oy_step = fdesc[7*32 +: 32];
+  wire [31:0] fd_ctx_xs  = fdesc[8*32 +: 32];
+  wire [31:0] fd_ow_xs   = fdesc[9*32 +: 32];
+  wire [31:0] fd_base    = fdesc[10*32 +: 32];
+  wire [15:0] fd_dil_h   = fdesc[11*32 +: 16];
+  wire [15:0] fd_str_h   = fdesc[11*32+16 +: 16];
+  wire [15:0] fd_str_w   = fdesc[12*32 +: 16];
+  wire [15:0] fd_ctx_y   = fdesc[12*32+16 +: 16];
+  wire [15:0] fd_pad_t   = fdesc[13*32 +: 16];
+  wire [15:0] fd_pad_l   = fdesc[13*32+16 +: 16];
+  wire [15:0] fd_tile_h  = fdesc[14*32 +: 16];
+  wire [15:0] fd_tile_w  = fdesc[14*32+16 +: 16];
+  wire [15:0] fd_taps    = fdesc[15*32 +: 16];
+  wire [15:0] fd_tap_gap = fdesc[15*32+16 +: 16];
+  wire [31:0] fd_last_xs = fdesc[17*32 +: 32];
+  wire [15:0] fd_last_seg = fdesc[18*32 +: 16];
+  wire [15:0] fd_oh_last = fdesc[18*32+16 +: 16];
+  wire [31:0] fd_ctx_py  = fdesc[19*32 +: 32];
+  wire [31:0] fd_flags   = fdesc[20*32 +: 32];
+  wire        fd_no_ops  = (fdesc[25*32 +: 16] == 16'd0) || (fdesc[25*32+16 +: 16] == 16'd0);
+  // lanes in use: ROWS per column group (a table of constants, no multiply)
+  reg  [15:0] fd_lanes;
+  integer     fg;
+  always @* begin
+    fd_lanes = ROWS[15:0];
+    for (fg = 2; fg <= GROUPS; fg = fg + 1)
+      if (fd_grp_n == fg[7:0]) fd_lanes = fg[15:0] * ROWS[15:0];
+  end
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
   wire line_re, line_we;
@@ -158,6 +180,8 @@ module sagen_core #(
     .COLS    (COLS),
     .BUS     (BUS),
     .PAT_BITS(PAT_BITS),
+    .DEPTH   (FIFO_DEPTH),
+    .XW      (XW),
     .GROUPS  (GROUPS),
     .LINE_WORDS(LINE_WORDS),
     .RT_KGS  (RT_KGS)
@@ -172,7 +196,11 @@ module sagen_core #(
     .busy_o         (busy),
     .pass_end_i     (pass_end),
     .desc_o         (desc),
-    .d_pat_o        (d_pat),
+    .feed_free_i    (feed_free),
+    .f_go_o         (f_go),
+    .fdesc_o        (fdesc),
+    .f_ahead_o      (f_ahead),
+    .f_run_o        (f_run),
     .rt_we_o        (rt_we),
     .rt_addr_o      (rt_addr),
     .rt_wdata_o     (rt_wdata),
@@ -206,11 +234,10 @@ module sagen_core #(
   assign irq_o = irq_q;
 
   wire accumulate = d_flags[0];
-  wire if_bank    = d_flags[1];
+  wire if_bank    = fd_flags[1];   // the feeder's pass reads the ifmap (it may run ahead)
   wire wt_bank    = d_flags[2];
   wire out_bank   = d_flags[3];
   wire zero_fill  = d_flags[4];
-  wire linear     = d_flags[5];
   wire c2i        = d_flags[6] && (LINE_WORDS > 0);
   // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
   // feeder and the weight fetcher stay idle and every step feeds created zeros.
@@ -358,46 +385,47 @@ module sagen_core #(
   wire [LANES-1:0]        f_dbg_lane_done, f_dbg_lane_nonempty;
 
   sagen_feeder #(
-    .ROWS    (LANES),
+    .LANES   (LANES),
     .BUS     (BUS),
     .LG_BUS  (LG_BUS),
     .IN_BITS (IN_BITS),
     .M       (M),
-    .PAT_BITS(PAT_BITS),
     .DEPTH   (FIFO_DEPTH),
-    .AW      (IF_AW)
+    .AW      (IF_AW),
+    .XW      (XW),
+    .SW      (SW)
   ) u_feeder (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .start_i      (ops_go),
-    .lanes_i      (lanes_rt),
-    .n_ch_i       (d_n_ch),
-    .n_kr_i       (d_n_kr),
-    .n_ctx_i      (d_n_ctx),
-    .n_kg_i       (d_n_kg),
-    .plane_i      (d_plane),
-    .kr_step_i    (d_kr_step),
-    .oy_step_i    (d_oy_step),
-    .ctx_xs_i     (d_ctx_xs),
-    .ctx_py_i     (d_ctx_py),
-    .ctx_y_i      (d_ctx_y),
-    .ow_xs_i      (d_ow_xs),
-    .last_xs_i    (d_last_xs),
-    .last_dseg_i  (d_last_seg),
-    .oh_last_i    (d_oh_last),
-    .ctx_rows_i   (d_flags[31:16]),
-    .base_i       (d_base),
-    .dil_h_i      (d_dil_h),
-    .str_h_i      (d_str_h),
-    .str_w_i      (d_str_w),
-    .pad_t_i      (d_pad_t),
-    .pad_l_i      (d_pad_l),
-    .tile_h_i     (d_tile_h),
-    .tile_w_i     (d_tile_w),
-    .kspan_i      (d_kspan),
-    .pat_i        (d_pat),
-    .pat_top_i    (d_pat_top),
-    .lin_i        (linear),
+    .start_i      (f_go && !fd_no_ops),
+    .run_i        (f_run),
+    .lanes_i      (fd_lanes),
+    .n_ch_i       (fd_n_ch[15:0]),
+    .n_kr_i       (fd_n_kr),
+    .n_ctx_i      (fd_n_ctx[15:0]),
+    .n_kg_i       (fd_n_kg),
+    .plane_i      (fd_plane[XW-1:0]),
+    .kr_step_i    (fd_kr_step[XW-1:0]),
+    .oy_step_i    (fd_oy_step[XW-1:0]),
+    .ctx_xs_i     (fd_ctx_xs[XW-1:0]),
+    .ctx_py_i     (fd_ctx_py[XW-1:0]),
+    .ctx_y_i      (fd_ctx_y),
+    .ow_xs_i      (fd_ow_xs[XW-1:0]),
+    .last_xs_i    (fd_last_xs[XW-1:0]),
+    .last_dseg_i  (fd_last_seg[SW-1:0]),
+    .oh_last_i    (fd_oh_last),
+    .ctx_rows_i   (fd_flags[31:16]),
+    .base_i       (fd_base[XW-1:0]),
+    .dil_h_i      (fd_dil_h),
+    .str_h_i      (fd_str_h),
+    .str_w_i      (fd_str_w),
+    .pad_t_i      (fd_pad_t),
+    .pad_l_i      (fd_pad_l),
+    .tile_h_i     (fd_tile_h),
+    .tile_w_i     (fd_tile_w),
+    .taps_i       (fd_taps),
+    .tap_gap_i    (fd_tap_gap),
+    .lin_i        (fd_flags[5]),
     .sram_re_o    (if_re),
     .sram_addr_o  (if_raddr),
     .sram_rdata_i (if_rdata),
@@ -489,8 +517,12 @@ module sagen_core #(
   assign      pop       = g_adv && g_nz;
   wire        zstep     = g_adv && !g_nz;
   wire        bubble    = busy && tap_ready && too_soon;
-  wire        draining  = busy && g_idle && f_idle;
-  assign      pass_end  = g_idle && f_idle && psm_done;
+  wire        f_done    = f_idle || f_ahead;   // the feeder has no element of this pass left
+  wire        draining  = busy && g_idle && f_done;
+  assign      pass_end  = g_idle && f_done && psm_done;
+  // the feeder may start the pending pass: this pass's elements have all left it (a pass without
+  // operands never started it)
+  assign      feed_free = f_idle && !f_ahead;
   wire        waiting   = busy && !g_adv && !bubble && !draining;
 
   assign ev_step_valid = pop;
@@ -696,6 +728,10 @@ module sagen_core #(
   wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
+  // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
+  wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,
+                      fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fd_flags, fdesc, desc,
+                      d_flags};
 
 endmodule
 

@@ -2,21 +2,30 @@
 //
 // The host writes a pass descriptor into the CSRs and writes CTRL.start. The descriptor is
 // latched when the pass begins, so the host may write the next one while a pass runs; a start
-// written while busy is held (STATUS.pending) and begins the cycle the running pass ends. A
-// descriptor that cannot work (a zero count, a pattern wider than the hardware) is refused:
+// written while busy is held (STATUS.pending) and begins the cycle the running pass ends. The
+// data feeder starts the next pass early: once the host has written its descriptor and
+// CTRL.prepare (or its start) and the running pass's elements have all left the feeder
+// (feed_free_i), the descriptor is latched into fdesc_o with f_go_o, so the feeder's pipeline
+// fills while the running pass drains or the host still loads the pass's tiles; f_run_o tells
+// the feeder it may read (the start is written: the tiles are in). The host writes no
+// descriptor register between CTRL.prepare and the pass's launch (it waits for STATUS.pending
+// to clear after its start). A
+// descriptor that cannot work (a zero count, a kernel row wider than the hardware, a position
+// the feeder's arithmetic cannot hold) is refused:
 // STATUS.error is set and the pass ends at once without touching the memories. STATUS.sequence
 // is set (and stays until cleared) when the tap sequencer and the data feeder disagree on where
 // a context ends: a hardware self-check of the two walks of the same reduction.
 //
 // CSR map (32-bit registers, word addresses):
-//   0 CTRL      W  bit0 start, bit1 clear counters, error and sequence
+//   0 CTRL      W  bit0 start, bit1 clear counters, error and sequence, bit2 prepare (the
+//                  descriptor is complete: the feeder may start before the start)
 //   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, bit3 sequence, [31:8] passes ended
 //   2..27      RW pass descriptor, 26 registers (fields: sagen_core.v)
 //   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
 //   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
-//   30 MAGIC    R  0x5A6E0003
+//                  (pattern_bits: the widest kernel row a pass may span, (S-1)*d + 1)
+//   30 MAGIC    R  0x5A6E0004
 //   31 PARAMS2  R  col_groups-1 [7:0], words of the col2im line [31:8]
-//   32..39     RW kernel pattern, 32 bits each, bit 0 first
 //   40 ROUTE_ADDR RW  next entry of the col2im route table that ROUTE_DATA writes
 //   41 ROUTE_DATA W   two route-table entries ([15:0] at ROUTE_ADDR, [31:16] at ROUTE_ADDR + 1);
 //                     ROUTE_ADDR then moves on by 2 (see sagen_psum_manager)
@@ -29,7 +38,9 @@ module sagen_ctrl #(
   parameter integer ROWS     = 4,
   parameter integer COLS     = 4,
   parameter integer BUS      = 16,
-  parameter integer PAT_BITS = 64,
+  parameter integer PAT_BITS = 64,  // a pass's kernel row spans at most this many elements
+  parameter integer DEPTH    = 4,   // feed-lane FIFO depth: the most taps of a kernel row pass
+  parameter integer XW       = 16,  // the feeder's signed position width (descriptor 5..10, 17, 19)
   parameter integer GROUPS   = 1,   // lane groups the array can inject (array.col_groups)
   parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
   parameter integer RT_KGS   = 4    // filter groups of a col2im pass (route table)
@@ -47,7 +58,12 @@ module sagen_ctrl #(
   input  wire                pass_end_i,  // the running pass has written its last result
   // latched descriptor: register 2+i at [i*32 +: 32]
   output reg  [26*32-1:0]    desc_o,
-  output reg  [PAT_BITS-1:0] d_pat_o,
+  // the data feeder's own copy: latched with f_go_o, at launch or earlier (see above)
+  input  wire                feed_free_i,  // the running pass no longer needs the feeder
+  output reg                 f_go_o,       // one cycle: the feeder loads fdesc_o
+  output reg  [26*32-1:0]    fdesc_o,
+  output reg                 f_ahead_o,    // the feeder runs the next pass
+  output wire                f_run_o,      // the feeder's pass is started: it may read
   // col2im route table writes (ROUTE_DATA): two entries at rt_addr_o, rt_addr_o + 1
   output wire                rt_we_o,
   output wire [15:0]         rt_addr_o,
@@ -77,7 +93,7 @@ module sagen_ctrl #(
 
   localparam integer NDESC  = 26;            // descriptor registers 2..27
   localparam integer NCNT   = 19;
-  localparam [31:0]  MAGIC  = 32'h5A6E0003;
+  localparam [31:0]  MAGIC  = 32'h5A6E0004;
   localparam [31:0]  CNT_END32 = 64 + 2 * NCNT;     // first address past the counters
   localparam [6:0]   CNT_END = CNT_END32[6:0];
   localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
@@ -90,7 +106,6 @@ module sagen_ctrl #(
   localparam [15:0]  COLS16 = COLSN32[15:0];
 
   reg [31:0] desc_q [0:NDESC-1];
-  reg [31:0] pat_q  [0:7];
   reg [47:0] cnt_q  [0:NCNT-1];
   reg        pending_q, error_q, seq_q;
   reg [15:0] rt_addr_q;
@@ -119,11 +134,34 @@ module sagen_ctrl #(
   localparam [31:0] RTK32 = RT_KGS;
   wire bad_c2i = c2i && (LINE_WORDS == 0 || grp_n > 8'd1 || {16'd0, c2i_kg} > RTK32 ||
                          c2i_owv < 16'd3 || c2i_words > LINEW32);
+  // The kernel row of a pass (descriptor 15): S taps ([15:0], 1..DEPTH) d elements apart
+  // ([31:16], d >= 1), spanning (S-1)*d + 1 <= PAT_BITS elements: d <= (PAT_BITS-1) / (S-1),
+  // a constant per S, so no multiply.
+  wire [15:0] row_s = desc_q[15][15:0];
+  wire [15:0] row_d = desc_q[15][31:16];
+  reg         bad_span;
+  integer     sd;
+  always @* begin
+    bad_span = 1'b0;
+    for (sd = 2; sd <= DEPTH; sd = sd + 1)
+      if ({16'd0, row_s} == sd && {16'd0, row_d} > (PAT_BITS - 1) / (sd - 1)) bad_span = 1'b1;
+  end
+  localparam [31:0] DEPTH32 = DEPTH;
+  wire bad_row = (row_s == 16'd0) || ({16'd0, row_s} > DEPTH32) || (row_d == 16'd0) || bad_span;
+  // Positions the feeder holds in XW bits: the non-negative ones (5..9, 17, 19) below 2^(XW-1),
+  // the base (10, signed) within -2^(XW-1) .. 2^(XW-1)-1.
+  function automatic fits_u(input [31:0] v);
+    fits_u = (v >> (XW - 1)) == 32'd0;
+  endfunction
+  wire [31:0] base_hi = $signed(desc_q[10]) >>> (XW - 1);
+  wire bad_pos = !fits_u(desc_q[5]) || !fits_u(desc_q[6]) || !fits_u(desc_q[7]) ||
+                 !fits_u(desc_q[8]) || !fits_u(desc_q[9]) || !fits_u(desc_q[17]) ||
+                 !fits_u(desc_q[19]) || (base_hi != 32'd0 && base_hi != 32'hffffffff);
   wire [47:0] n_walk = desc_q[2] * {16'd0, desc_q[1][31:16]};   // contexts x filter groups
   wire bad_desc = (n_walk > 48'd65535) || (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
                   (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
                   (desc_q[4][15:0] == 16'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
-                  (desc_q[15][15:0] == 16'd0) || ({16'd0, desc_q[15][31:16]} >= PAT_BITS) ||
+                  bad_row || bad_pos ||
                   (desc_q[16] == 32'd0) || (desc_q[0][31:16] != 16'd0) ||
                   (desc_q[22][15:0] == 16'd0) || (desc_q[22][31:16] == 16'd0) ||
                   (desc_q[24][15:0] == 16'd0) || (desc_q[24][31:16] == 16'd0) ||
@@ -137,44 +175,55 @@ module sagen_ctrl #(
   wire start_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[0];
   wire clear_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[1];
   wire launch   = !busy_o && !go_o && (start_wr || pending_q);
+  wire prep_wr  = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[2];
+  reg  prep_q;   // CTRL.prepare written, the pass not yet launched
+  wire f_early  = (prep_q || pending_q) && !f_ahead_o && !launch && !go_o && !f_go_o &&
+                  feed_free_i && !bad_desc;
+  assign f_run_o = !f_ahead_o || pending_q;
 
-  reg [PAT_BITS-1:0] pat_flat;
   integer i;
-  always @* begin
-    pat_flat = {PAT_BITS{1'b0}};
-    for (i = 0; i < PAT_BITS; i = i + 1) pat_flat[i] = pat_q[i / 32][i % 32];
-  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < NDESC; i = i + 1) desc_q[i] <= 32'd0;
-      for (i = 0; i < 8; i = i + 1) pat_q[i] <= 32'd0;
       pending_q <= 1'b0; error_q <= 1'b0; seq_q <= 1'b0; passes_q <= 24'd0;
       rt_addr_q <= 16'd0;
       read_lanes_o <= 16'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {(26*32){1'b0}};
-      d_pat_o <= {PAT_BITS{1'b0}};
+      f_go_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
+      fdesc_o <= {(26*32){1'b0}};
     end else begin
       if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
-      if (csr_we_i && csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) pat_q[csr_addr_i[2:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i == 7'd40) rt_addr_q <= csr_wdata_i[15:0];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
       if (csr_we_i && csr_addr_i == 7'd42) read_lanes_o <= csr_wdata_i[15:0];
       go_o <= 1'b0;
+      f_go_o <= 1'b0;
+      if (prep_wr) prep_q <= 1'b1;
+      if (f_early) begin
+        f_go_o    <= 1'b1;
+        f_ahead_o <= 1'b1;
+        for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
+      end
       if (clear_wr) error_q <= 1'b0;
       if (clear_wr) seq_q <= 1'b0;
       else if (seq_err_i) seq_q <= 1'b1;
       if (start_wr && (busy_o || go_o)) pending_q <= 1'b1;
       if (launch) begin
         pending_q <= 1'b0;
+        prep_q    <= 1'b0;
+        f_ahead_o <= 1'b0;
+        if (!bad_desc && !f_ahead_o) begin
+          f_go_o <= 1'b1;
+          for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
+        end
         if (bad_desc) begin
           error_q  <= 1'b1;
           passes_q <= passes_q + 24'd1;
         end else begin
           go_o <= 1'b1;
           for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
-          d_pat_o <= pat_flat;
         end
       end
       if (go_o) busy_o <= 1'b1;
@@ -231,8 +280,6 @@ module sagen_ctrl #(
       csr_rdata_o = MAGIC;
     end else if (csr_addr_i == 7'd31) begin
       csr_rdata_o = PARAMS2;
-    end else if (csr_addr_i >= 7'd32 && csr_addr_i < 7'd40) begin
-      csr_rdata_o = pat_q[csr_addr_i[2:0]];
     end else if (csr_addr_i == 7'd40) begin
       csr_rdata_o = {16'd0, rt_addr_q};
     end else if (csr_addr_i == 7'd42) begin

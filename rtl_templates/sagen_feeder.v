@@ -1,99 +1,181 @@
-// sagen_feeder: the on-the-fly im2col data feeder (index counters, one read word stage shared
-// by all lanes, ROWS feed lanes). It reads every word of a context's interest region once and
-// lets each lane pick the elements its output pixel needs. The array side sees one FIFO head per
-// lane; the array pops all heads together. Lanes from lanes_i on sit out the pass (an array with
-// column groups has a lane per row and group; a pass with fewer groups uses fewer): they take
-// nothing, and read as done and ready. The feed registers (row skew) follow in sagen_core.
+// sagen_feeder: the on-the-fly im2col data feeder: index counters, a three-stage word pipeline
+// shared by all lanes, LANES feed lanes. It reads every word of a context's interest region once
+// and lets each lane pick the elements its output pixel needs. The array side sees one FIFO
+// head per lane; the array pops all heads together. Lanes from lanes_i on sit out the pass (an
+// array with column groups has a lane per row and group; a pass with fewer groups uses fewer):
+// they take nothing, and read as done and ready. The feed registers (row skew) follow in
+// sagen_core.
+//
+// The word pipeline: I, the word the index counters present (its SRAM read is issued when it
+// moves on); S, the read completes; B, the word is staged and the lanes take their taps from it.
+// All three move together, when every lane in use is done with the staged word (or none is
+// staged). The lanes' context positions move with the word at I.
+//
+// The kernel row of a pass is S taps (taps_i) d elements apart (tap_gap_i): the feeder works out
+// the tap offsets md_t = t * d (shifts and adds of d), the row's span (S-1) * d + 1 and each
+// lane's pixel in the first context (sagen_lane_init) once per pass, before its first word.
+//
+// A pass may start before its data is in the ifmap memory (its descriptor is known while the
+// host still loads its tile): the index counters and the lanes' constants fill the pipeline up
+// to the first word, and no word is read until run_i.
 `default_nettype none
 
 module sagen_feeder #(
-  parameter integer ROWS     = 4,   // feed lanes (array rows x column groups)
+  parameter integer LANES    = 4,   // feed lanes (array rows x column groups)
   parameter integer BUS      = 16,  // elements per bus word
   parameter integer LG_BUS   = 4,   // log2(BUS)
   parameter integer IN_BITS  = 8,   // bits per element
-  parameter integer M        = 3,   // intermediate registers per lane
-  parameter integer PAT_BITS = 64,  // kernel pattern width
-  parameter integer DEPTH    = 4,   // lane FIFO depth
-  parameter integer AW       = 10   // ifmap SRAM address bits
+  parameter integer M        = 3,   // taps a lane takes per cycle at most
+  parameter integer DEPTH    = 4,   // lane FIFO depth; also the most taps of a kernel row pass
+  parameter integer AW       = 10,  // ifmap SRAM address bits
+  parameter integer XW       = 16,  // width of element positions in the tile (signed)
+  parameter integer SW       = 9    // width of a context's row offsets
 ) (
-  input  wire                    clk_i,
-  input  wire                    rst_ni,
-  input  wire                    start_i,
-  input  wire [15:0]             lanes_i,     // lanes in use this pass (the first lanes_i)
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire                     start_i,
+  input  wire                     run_i,       // the pass's data is in: read it (see below)
+  input  wire [15:0]              lanes_i,     // lanes in use this pass (the first lanes_i)
   // pass descriptor (see sagen_index_counters)
-  input  wire [31:0]             n_ch_i,
-  input  wire [15:0]             n_kr_i,
-  input  wire [31:0]             n_ctx_i,
-  input  wire [15:0]             n_kg_i,
-  input  wire [31:0]             plane_i,
-  input  wire [31:0]             kr_step_i,
-  input  wire [31:0]             oy_step_i,
-  input  wire [31:0]             ctx_xs_i,
-  input  wire [31:0]             ctx_py_i,
-  input  wire [15:0]             ctx_y_i,
-  input  wire [31:0]             ow_xs_i,
-  input  wire [31:0]             last_xs_i,
-  input  wire [15:0]             last_dseg_i,
-  input  wire [15:0]             oh_last_i,
-  input  wire [15:0]             ctx_rows_i,
-  input  wire [31:0]             base_i,
-  input  wire [15:0]             dil_h_i,
-  input  wire [15:0]             str_h_i,
-  input  wire [15:0]             str_w_i,
-  input  wire [15:0]             pad_t_i,
-  input  wire [15:0]             pad_l_i,
-  input  wire [15:0]             tile_h_i,
-  input  wire [15:0]             tile_w_i,
-  input  wire [15:0]             kspan_i,
-  input  wire [PAT_BITS-1:0]     pat_i,
-  input  wire [15:0]             pat_top_i,
-  input  wire                    lin_i,       // linear contexts (see sagen_index_counters)
-  // ifmap SRAM read port
-  output wire                    sram_re_o,
-  output wire [AW-1:0]           sram_addr_o,
-  input  wire [BUS*IN_BITS-1:0]  sram_rdata_i,
+  input  wire [15:0]              n_ch_i,
+  input  wire [15:0]              n_kr_i,
+  input  wire [15:0]              n_ctx_i,
+  input  wire [15:0]              n_kg_i,
+  input  wire [XW-1:0]            plane_i,
+  input  wire [XW-1:0]            kr_step_i,
+  input  wire [XW-1:0]            oy_step_i,
+  input  wire [XW-1:0]            ctx_xs_i,
+  input  wire [XW-1:0]            ctx_py_i,
+  input  wire [15:0]              ctx_y_i,
+  input  wire [XW-1:0]            ow_xs_i,
+  input  wire [XW-1:0]            last_xs_i,
+  input  wire [SW-1:0]            last_dseg_i,
+  input  wire [15:0]              oh_last_i,
+  input  wire [15:0]              ctx_rows_i,
+  input  wire [XW-1:0]            base_i,
+  input  wire [15:0]              dil_h_i,
+  input  wire [15:0]              str_h_i,
+  input  wire [15:0]              str_w_i,
+  input  wire [15:0]              pad_t_i,
+  input  wire [15:0]              pad_l_i,
+  input  wire [15:0]              tile_h_i,
+  input  wire [15:0]              tile_w_i,
+  input  wire [15:0]              taps_i,      // S: taps of a kernel row (1 .. DEPTH)
+  input  wire [15:0]              tap_gap_i,   // d: elements between two taps (the dilation)
+  input  wire                     lin_i,       // linear contexts (see sagen_index_counters)
+  // ifmap SRAM read port (data the cycle after the read)
+  output wire                     sram_re_o,
+  output wire [AW-1:0]            sram_addr_o,
+  input  wire [BUS*IN_BITS-1:0]   sram_rdata_i,
   // array side
-  input  wire                    pop_i,
-  output wire                    ready_o,     // every lane has an element
-  output wire [ROWS*IN_BITS-1:0] head_o,
-  output wire [ROWS-1:0]         head_last_o,
-  output wire                    idle_o,      // the pass's elements have all left the lanes
+  input  wire                     pop_i,
+  output wire                     ready_o,     // every lane has an element
+  output wire [LANES*IN_BITS-1:0] head_o,
+  output wire [LANES-1:0]         head_last_o,
+  output wire                     idle_o,      // the pass's elements have all left the lanes
   // performance events
-  output wire                    ev_pad_word_o, // a word of padding only, not read
+  output wire                     ev_pad_word_o, // a word of padding only, not read
   // state for the DEBUG register
-  output wire                    dbg_rd_vld_o,     // the index counters present a word
-  output wire                    dbg_word_vld_o,   // the word stage holds a word
-  output wire [ROWS-1:0]         dbg_lane_done_o,  // lanes done with the staged word
-  output wire [ROWS-1:0]         dbg_lane_nonempty_o
+  output wire                     dbg_rd_vld_o,     // the index counters present a word
+  output wire                     dbg_word_vld_o,   // the word stage holds a word
+  output wire [LANES-1:0]         dbg_lane_done_o,  // lanes done with the staged word
+  output wire [LANES-1:0]         dbg_lane_nonempty_o
 );
 
-  wire           ic_vld, ic_rd, ic_last, ic_ctx_last, ic_grp_last;
-  wire [AW-1:0]  ic_addr;
-  wire [BUS-1:0] ic_mask;
-  wire [31:0]    ic_rel;
-  wire [15:0]    ic_seg;
+  localparam integer NMD  = ((M > DEPTH) ? M : DEPTH) + 1;   // tap offsets md_0 .. md_(NMD-1)
+  localparam integer NWW  = XW - LG_BUS;
+  localparam integer TWD  = $clog2(NMD + 1);
+  // cycles from start to the lanes' first context: the lane table settles first
+  localparam integer LSTART = ((LANES > 1) ? $clog2(LANES) + 1 : 1) + 1;
 
-  reg            b_vld_q;
-  reg [BUS-1:0]  b_mask_q;
-  reg [31:0]     b_rel_q;
-  reg [15:0]     b_seg_q;
-  reg            b_last_q, b_ctx_last_q, b_grp_last_q;
+  // 16-bit descriptor fields as positions
+  wire [31:0]   str_w32 = {16'd0, str_w_i};
+  wire [31:0]   pad_l32 = {16'd0, pad_l_i};
+  wire [31:0]   twp32   = {16'd0, tile_w_i} + {16'd0, pad_l_i};
+  wire [31:0]   gap32   = {16'd0, tap_gap_i};
+  wire [XW-1:0] str_w_x = str_w32[XW-1:0];
+  wire [XW-1:0] pad_l_x = pad_l32[XW-1:0];
+  wire [XW-1:0] twp_x   = twp32[XW-1:0];
+  wire [XW-1:0] gap_x   = gap32[XW-1:0];
+  wire          unused_f = ^{str_w32, pad_l32, twp32, gap32, taps_i[15:TWD]};
 
-  wire [ROWS-1:0] lane_done;
-  wire [ROWS-1:0] lane_nonempty;
-  wire [ROWS-1:0] lane_on;         // in use this pass
-  wire [ROWS-1:0] on_done  = lane_done | ~lane_on;
-  wire [ROWS-1:0] on_ready = lane_nonempty | ~lane_on;
-  wire all_done = &on_done;
-  wire adv_b    = b_vld_q && all_done;
-  wire accept   = !b_vld_q || adv_b;
-  wire ctx_adv  = adv_b && b_ctx_last_q && !b_grp_last_q;  // next context of the group
-  wire ctx_rst  = start_i || (adv_b && b_grp_last_q);      // first context of a group
+  // ---- per-pass constants ---------------------------------------------------------------------
+  // md_t = t * d: a sum of d shifted by the bits of the constant t
+  reg  [NMD*XW-1:0] md_q;
+  reg  [DEPTH:0]    taps_left_q;    // bit t: t < S
+  reg  [XW-1:0]     kspan_q;        // (S-1) * d + 1
+  reg  [XW:0]       xs_ow_q;        // ctx_xs - ow_xs
+  reg  [LSTART:0]   st_q;           // start, delayed
+  reg  [NMD*XW-1:0] md_d;
+  reg  [DEPTH:0]    taps_left_d;
+  integer t, b;
+  always @* begin
+    md_d = {(NMD*XW){1'b0}};
+    for (t = 0; t < NMD; t = t + 1)
+      for (b = 0; b < TWD; b = b + 1)
+        if (((t >> b) & 1) != 0) md_d[t*XW +: XW] = md_d[t*XW +: XW] + (gap_x << b);
+    for (t = 0; t <= DEPTH; t = t + 1)
+      taps_left_d[t] = (t < {16'd0, taps_i});
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      md_q <= {(NMD*XW){1'b0}};
+      taps_left_q <= {(DEPTH+1){1'b0}};
+      xs_ow_q <= {(XW+1){1'b0}};
+    end else begin
+      md_q <= md_d;
+      taps_left_q <= taps_left_d;
+      xs_ow_q <= {1'b0, ctx_xs_i} - {1'b0, ow_xs_i};
+    end
+  end
+  // the span: md_(S-1) + 1 (S >= 1; the controller refuses S = 0)
+  integer ts;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) kspan_q <= {XW{1'b0}};
+    else begin
+      kspan_q <= {{(XW-1){1'b0}}, 1'b1};
+      for (ts = 1; ts < NMD; ts = ts + 1)
+        if ({16'd0, taps_i} == ts + 1) kspan_q <= md_q[ts*XW +: XW] + {{(XW-1){1'b0}}, 1'b1};
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) st_q <= {(LSTART+1){1'b0}};
+    else         st_q <= {st_q[LSTART-1:0], start_i};
+  end
+
+  // each lane's pixel in the first context
+  wire [LANES*XW-1:0] c_init, xs_init;
+  wire [LANES*SW-1:0] dg_init;
+  sagen_lane_init #(
+    .LANES(LANES),
+    .XW   (XW),
+    .SW   (SW)
+  ) u_lane_init (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .str_w_i(str_w_x),
+    .ow_xs_i(ow_xs_i),
+    .c_o    (c_init),
+    .xs_o   (xs_init),
+    .dg_o   (dg_init)
+  );
+
+  // ---- index counters (stage I) ---------------------------------------------------------------
+  wire              ic_vld, ic_rd, ic_fs, ic_last, ic_ctx_last, ic_grp_last;
+  wire [AW-1:0]     ic_addr;
+  wire [BUS-1:0]    ic_mask;
+  wire [LG_BUS-1:0] ic_ofs;
+  wire [NWW-1:0]    ic_iw;
+  wire [SW-1:0]     ic_seg;
+  wire              ic_busy;
+  wire              accept;
 
   sagen_index_counters #(
     .BUS   (BUS),
     .LG_BUS(LG_BUS),
-    .AW    (AW)
+    .AW    (AW),
+    .XW    (XW),
+    .SW    (SW)
   ) u_index_counters (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -121,131 +203,133 @@ module sagen_feeder #(
     .pad_l_i    (pad_l_i),
     .tile_h_i   (tile_h_i),
     .tile_w_i   (tile_w_i),
-    .kspan_i    (kspan_i),
+    .kspan_i    (kspan_q),
     .lin_i      (lin_i),
-    .adv_i      (accept),
+    .adv_i      (accept && run_i),
     .vld_o      (ic_vld),
     .rd_o       (ic_rd),
     .addr_o     (ic_addr),
     .mask_o     (ic_mask),
-    .rel_o      (ic_rel),
+    .fs_o       (ic_fs),
+    .ofs_o      (ic_ofs),
+    .iw_o       (ic_iw),
     .seg_o      (ic_seg),
     .pass_last_o(ic_last),
     .ctx_last_o (ic_ctx_last),
-    .grp_last_o (ic_grp_last)
+    .grp_last_o (ic_grp_last),
+    .busy_o     (ic_busy)
   );
 
-  assign sram_re_o     = accept && ic_rd;
+  // ---- stages S and B ---------------------------------------------------------------------------
+  wire [LANES-1:0] lane_done;
+  wire [LANES-1:0] lane_nonempty;
+  wire [LANES-1:0] lane_on;         // in use this pass
+  wire [LANES-1:0] on_done  = lane_done | ~lane_on;
+  wire [LANES-1:0] on_ready = lane_nonempty | ~lane_on;
+  reg              s_vld_q, s_last_q;
+  reg  [BUS-1:0]   s_mask_q;
+  reg  [NWW-1:0]   s_iw_q;
+  reg              b_vld_q, b_last_q;
+  reg  [NWW-1:0]   b_iw_q;
+  reg  [BUS*IN_BITS-1:0] b_word_q;
+  wire             adv_b = b_vld_q && (&on_done);
+  assign           accept = !b_vld_q || adv_b;
+
+  wire ic_v = ic_vld && run_i;     // a word presented, and the pass may read
+  assign sram_re_o     = accept && ic_v && ic_rd;
   assign sram_addr_o   = ic_addr;
-  assign ev_pad_word_o = accept && ic_vld && !ic_rd;
+  assign ev_pad_word_o = accept && ic_v && !ic_rd;
+
+  // positions without real data read as zero (padding, or not read at all)
+  reg [BUS*IN_BITS-1:0] s_word;
+  integer i;
+  always @* begin
+    for (i = 0; i < BUS; i = i + 1)
+      s_word[i*IN_BITS +: IN_BITS] = s_mask_q[i] ? sram_rdata_i[i*IN_BITS +: IN_BITS]
+                                                 : {IN_BITS{1'b0}};
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      b_vld_q      <= 1'b0;
-      b_mask_q     <= {BUS{1'b0}};
-      b_rel_q      <= 32'd0;
-      b_seg_q      <= 16'd0;
-      b_last_q     <= 1'b0;
-      b_ctx_last_q <= 1'b0;
-      b_grp_last_q <= 1'b0;
+      s_vld_q <= 1'b0; s_last_q <= 1'b0; s_mask_q <= {BUS{1'b0}}; s_iw_q <= {NWW{1'b0}};
+      b_vld_q <= 1'b0; b_last_q <= 1'b0; b_iw_q <= {NWW{1'b0}}; b_word_q <= {(BUS*IN_BITS){1'b0}};
     end else if (start_i) begin
-      b_vld_q      <= 1'b0;
+      s_vld_q <= 1'b0;
+      b_vld_q <= 1'b0;
     end else if (accept) begin
-      b_vld_q      <= ic_vld;
-      b_mask_q     <= ic_mask;
-      b_rel_q      <= ic_rel;
-      b_seg_q      <= ic_seg;
-      b_last_q     <= ic_last;
-      b_ctx_last_q <= ic_ctx_last;
-      b_grp_last_q <= ic_grp_last;
+      s_vld_q  <= ic_v;
+      s_last_q <= ic_last;
+      s_mask_q <= ic_mask;
+      s_iw_q   <= ic_iw;
+      b_vld_q  <= s_vld_q;
+      b_last_q <= s_last_q;
+      b_iw_q   <= s_iw_q;
+      b_word_q <= s_word;
     end
   end
 
-  // Positions without real data read as zero (padding, or not read at all).
-  reg [BUS*IN_BITS-1:0] word;
-  integer i;
-  always @* begin
-    for (i = 0; i < BUS; i = i + 1) begin
-      word[i*IN_BITS +: IN_BITS] = b_mask_q[i] ? sram_rdata_i[i*IN_BITS +: IN_BITS]
-                                               : {IN_BITS{1'b0}};
-    end
-  end
-
-  // Lane 0's x in the context of the word stage (every lane's local offset is relative to it).
-  reg  [31:0] xs0_q;
-  wire [31:0] xs0_n = xs0_q + ctx_xs_i;
-  wire        wrap0 = (xs0_n >= ow_xs_i);
+  // ---- lane 0's x at stage I, and the lanes' context moves --------------------------------------
+  reg  [XW-1:0] xs0_q;
+  reg  [XW:0]   xw0_q;              // xs0 + ctx_xs - ow_xs: its sign says whether lane 0 wraps
+  wire          wrap0    = !xw0_q[XW];
+  wire          ic_take  = accept && ic_v;
+  wire          lane_st  = st_q[LSTART] || (ic_take && ic_grp_last);   // a group's first context
+  wire          ctx_adv  = ic_take && ic_ctx_last && !ic_grp_last;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      xs0_q <= 32'd0;
-    else if (ctx_rst) xs0_q <= 32'd0;
-    else if (ctx_adv) xs0_q <= wrap0 ? xs0_n - ow_xs_i : xs0_n;
-  end
-
-  // Lane 0's output row in the tile in the context of the word stage (the index counters keep
-  // their own, a context ahead), and the rows below it that the tile still has: a lane further
-  // down than that (past the tile's end) takes lane 0's elements.
-  reg  [15:0] orow0_q;
-  wire [15:0] rows_left = oh_last_i - orow0_q;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      orow0_q <= 16'd0;
-    else if (ctx_rst) orow0_q <= 16'd0;
-    else if (ctx_adv) orow0_q <= orow0_q + ctx_rows_i + {15'd0, wrap0};
-  end
-
-  // Pixel of each lane in the first context: lane l is pixel l of the tile, row-major.
-  reg [ROWS*32-1:0] xs_init;
-  reg [ROWS*16-1:0] dg_init;
-  reg [31:0]        xs_t;
-  reg [15:0]        dg_t;
-  always @* begin
-    xs_t = 32'd0;
-    dg_t = 16'd0;
-    for (i = 0; i < ROWS; i = i + 1) begin
-      xs_init[i*32 +: 32] = xs_t;
-      dg_init[i*16 +: 16] = dg_t;
-      xs_t = xs_t + {16'd0, str_w_i};
-      if (xs_t >= ow_xs_i) begin
-        xs_t = xs_t - ow_xs_i;
-        dg_t = dg_t + 16'd1;
-      end
+    if (!rst_ni) begin
+      xs0_q <= {XW{1'b0}};
+      xw0_q <= {(XW+1){1'b0}};
+    end else if (lane_st) begin
+      xs0_q <= {XW{1'b0}};
+      xw0_q <= xs_ow_q;
+    end else if (ctx_adv) begin
+      xs0_q <= wrap0 ? xw0_q[XW-1:0] : xs0_q + ctx_xs_i;
+      xw0_q <= xw0_q + (wrap0 ? xs_ow_q : {1'b0, ctx_xs_i});
     end
   end
 
+  // ---- the lanes ----------------------------------------------------------------------------------
   genvar l;
   generate
-    for (l = 0; l < ROWS; l = l + 1) begin : g_lane
+    for (l = 0; l < LANES; l = l + 1) begin : g_lane
       localparam [31:0] L32 = l;
       assign lane_on[l] = (L32 < {16'd0, lanes_i});
       sagen_feed_lane #(
-        .BUS     (BUS),
-        .IN_BITS (IN_BITS),
-        .M       (M),
-        .PAT_BITS(PAT_BITS),
-        .DEPTH   (DEPTH)
+        .BUS    (BUS),
+        .LG_BUS (LG_BUS),
+        .IN_BITS(IN_BITS),
+        .M      (M),
+        .DEPTH  (DEPTH),
+        .XW     (XW),
+        .SW     (SW),
+        .NMD    (NMD)
       ) u_lane (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
-        .word_vld_i (b_vld_q && lane_on[l]),
-        .word_i     (word),
-        .word_rel_i (b_rel_q),
-        .word_adv_i (adv_b),
-        .word_seg_i (b_seg_q),
-        .pass_last_i(b_last_q),
-        .pat_i      (pat_i),
-        .pat_top_i  ({16'd0, pat_top_i}),
-        .start_i    (ctx_rst),
-        .xs_init_i  (xs_init[l*32 +: 32]),
-        .dg_init_i  (dg_init[l*16 +: 16]),
-        .rows_left_i(rows_left),
-        .ctx_adv_i  (ctx_adv),
-        .ctx_xs_i   (ctx_xs_i),
-        .ow_xs_i    (ow_xs_i),
-        .xs0_i      (xs0_q),
-        .wrap0_i    (wrap0),
+        .taps_left_i(taps_left_q),
+        .md_i       (md_q),
         .lin_i      (lin_i),
-        .lane_i     (L32),
-        .pad_l_i    (pad_l_i),
-        .tile_w_i   (tile_w_i),
+        .lane_i     (L32[XW-1:0]),
+        .pad_l_i    (pad_l_x),
+        .twp_i      (twp_x),
+        .xs_ow_i    (xs_ow_q),
+        .ctx_xs_i   (ctx_xs_i),
+        .ctx_rows_i (ctx_rows_i[SW-1:0]),
+        .oh_last_i  (oh_last_i),
+        .c_init_i   (c_init[l*XW +: XW]),
+        .xs_init_i  (xs_init[l*XW +: XW]),
+        .dg_init_i  (dg_init[l*SW +: SW]),
+        .start_i    (lane_st),
+        .ctx_adv_i  (ctx_adv),
+        .wrap0_i    (wrap0),
+        .accept_i   (accept),
+        .ic_fs_i    (ic_fs && ic_v),
+        .ic_ofs_i   (ic_ofs),
+        .ic_seg_i   (ic_seg),
+        .b_vld_i    (b_vld_q && lane_on[l]),
+        .b_iw_i     (b_iw_q),
+        .b_word_i   (b_word_q),
+        .b_last_i   (b_last_q),
         .pop_i      (pop_i && lane_on[l]),
         .done_o     (lane_done[l]),
         .nonempty_o (lane_nonempty[l]),
@@ -260,7 +344,8 @@ module sagen_feeder #(
   assign dbg_word_vld_o      = b_vld_q;
   assign dbg_lane_done_o     = on_done;
   assign dbg_lane_nonempty_o = on_ready;
-  assign idle_o  = !ic_vld && !b_vld_q && !(|(lane_nonempty & lane_on));
+  assign idle_o  = !ic_busy && !s_vld_q && !b_vld_q && !(|(lane_nonempty & lane_on)) &&
+                   !(|st_q);
 
 endmodule
 

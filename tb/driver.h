@@ -229,7 +229,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
 
 /* dw = conv2d_weight_grad(x, dy) for the forward layer L: X is N,C,H,W, DY is N,K,OH,OW; DW is
  * allocated K,C,R,S. Zero-skip: a convolution of x (channels and batch swapped) with dy as the
- * kernel, dilated by the stride in the feeder's kernel pattern, so no inserted zero is fetched. */
+ * kernel, dilated by the stride in the feeder's tap spacing, so no inserted zero is fetched. */
 int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const tensor_t *x,
                              const tensor_t *dy, tensor_t *dw, const drive_opts_t *o,
                              report_t *rep, char *err, size_t errlen);

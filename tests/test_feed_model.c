@@ -86,11 +86,15 @@ int main(void)
   v = feed_row_cycles(&m3, &f);
   check(fabs(v - 6.0) < 1e-9, "3 words of 5-tap rows at 3 elements a cycle: 6 cycles", v, 6.0);
 
-  /* 5 taps on 4-entry FIFOs: lane 0 holds 4 of its row and waits for a pop, lane 31 has
-   * nothing in the first word and waits for the next: the replay says so instead of spinning */
-  cfg_t shallow = cfg_of(3, 4);
+  /* 5 taps on FIFOs of fifo_depth 3 (4 entries): lane 0 holds 4 of its row and waits for a
+   * pop, lane 31 has nothing in the first word and waits for the next: the replay says so
+   * instead of spinning (fifo_depth 4 holds the row: 5 entries) */
+  cfg_t shallow = cfg_of(3, 3);
   v = feed_row_cycles(&shallow, &f);
   check(v == FEED_STUCK, "lanes waiting on each other for ever: FEED_STUCK", v, FEED_STUCK);
+  cfg_t holds = cfg_of(3, 4);
+  v = feed_row_cycles(&holds, &f);
+  check(v < FEED_STUCK, "fifo_depth 4: the extra entry holds a 5-tap row, no deadlock", v, 0);
 
   /* properties over random shapes */
   srand(7);

@@ -1,7 +1,6 @@
 /* desc: a pass's descriptor (see desc.h). */
 #include "desc.h"
 
-#include <string.h>
 
 #include "hmath.h"
 
@@ -40,7 +39,7 @@ static dense_axis_t dense_axis(long t0, long tn, long ntaps, long lead, long gap
   return a;
 }
 
-void desc_program(const layer_t *l, const pass_t *p, int zero_fill, uint32_t *d, uint32_t *pat)
+void desc_program(const layer_t *l, const pass_t *p, int zero_fill, uint32_t *d)
 {
   /* A context is LANES consecutive pixels of the tile, row-major (LANES = ROWS, or ROWS per
    * column group): it advances by LANES div owt rows and LANES mod owt columns, wrapping into
@@ -68,7 +67,8 @@ void desc_program(const layer_t *l, const pass_t *p, int zero_fill, uint32_t *d,
   d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
   d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);
   d[D_TILEW_TILEH] = pack16(p->tile_w - p->sub_x, p->tile_h - p->sub_y);
-  d[D_PATTOP_KSPAN] = pack16((p->st - 1) * l->dw, (p->st - 1) * l->dw + 1);
+  /* the kernel row: S taps, dilation_w apart */
+  d[D_GAP_TAPS] = pack16(l->dw, p->st);
   d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
   /* linear contexts: one segment, lanes - 1 elements plus a kernel row's span */
   d[D_LAST_XS] = (uint32_t)(p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
@@ -87,9 +87,4 @@ void desc_program(const layer_t *l, const pass_t *p, int zero_fill, uint32_t *d,
   d[D_OFF] = pack16(aw.off, ah.off);
   d[D_GAP] = pack16(aw.gap, ah.gap);
   d[D_NZ] = pack16(aw.nz, ah.nz);
-  memset(pat, 0, 8 * sizeof *pat);
-  for (long s = 0; s < p->st; s++) {
-    long bit = s * l->dw;
-    pat[bit / 32] |= 1u << (bit % 32);
-  }
 }

@@ -110,9 +110,8 @@ typedef struct engine {
   const out_tile_t *ro_tile;
   /* the CSR engine: a descriptor word a cycle, then the start */
   long next_prog;         /* next pass to program */
-  int prog_word;          /* -1: not started; 0..D_COUNT+npat-1: writing */
-  int npat;
-  uint32_t desc[D_COUNT], pat[8];
+  int prog_word;          /* -1: not started; 0..D_COUNT-1: writing; D_COUNT: prepare */
+  uint32_t desc[D_COUNT];
   long passes_done;       /* from STATUS */
   int pending, busy, error;
   /* the watchdog and the progress line */
@@ -228,7 +227,7 @@ static int engine_setup(engine_t *e, char *err, size_t errlen)
              params2, want, want2);
     return 1;
   }
-  hw_csr_write(hw, CSR_CTRL, 2); /* clear the counters */
+  hw_csr_write(hw, CSR_CTRL, CTRL_CLEAR); /* clear the counters */
   if (e->ms[0].c2i) {   /* col2im: the route table, two entries a write */
     const uint32_t *route = e->ms[0].c2i->route;
     long n = (long)RT_KGS * 4 * c->cols;
@@ -252,7 +251,6 @@ static int engine_setup(engine_t *e, char *err, size_t errlen)
     return 1;
   }
   e->prog_word = -1;
-  e->npat = (c->pattern_bits + 31) / 32;
   e->start_cycle = e->last_progress = hw->cycles;
   e->wd_cycles = watchdog_cycles();
   e->ro_row = -1;
@@ -261,7 +259,7 @@ static int engine_setup(engine_t *e, char *err, size_t errlen)
   return 0;
 }
 
-/* The CSR engine's cycle: a word of the next pass's descriptor (then of its pattern), or, once
+/* The CSR engine's cycle: a word of the next pass's descriptor, then CTRL.prepare, or, once
  * written and the pass's tiles are in and its output bank read out, the start. It programs the
  * next pass only once the hardware has latched the previous one (STATUS.pending clear). */
 static void engine_csr_step(engine_t *e)
@@ -270,7 +268,7 @@ static void engine_csr_step(engine_t *e)
   if (e->next_prog >= e->np || e->pending) return;
   const pass_t *p = &e->ps[e->next_prog];
   if (e->prog_word < 0) {
-    desc_program(&e->ms[p->m].l, p, e->o && e->o->zero_fill, e->desc, e->pat);
+    desc_program(&e->ms[p->m].l, p, e->o && e->o->zero_fill, e->desc);
     uint32_t *desc = e->desc;
     if (e->next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
     if (e->next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
@@ -280,15 +278,17 @@ static void engine_csr_step(engine_t *e)
       desc[D_OWV_OW] = (desc[D_OWV_OW] & 0xffffu) | 2u << 16;
     e->prog_word = 0;
   }
-  if (e->prog_word < D_COUNT + e->npat) {
+  if (e->prog_word < D_COUNT) {
     hw->io.csr_we = 1;
-    if (e->prog_word < D_COUNT) {
-      hw->io.csr_addr = CSR_DESC + (uint32_t)e->prog_word;
-      hw->io.csr_wdata = e->desc[e->prog_word];
-    } else {
-      hw->io.csr_addr = CSR_PAT + (uint32_t)(e->prog_word - D_COUNT);
-      hw->io.csr_wdata = e->pat[e->prog_word - D_COUNT];
-    }
+    hw->io.csr_addr = CSR_DESC + (uint32_t)e->prog_word;
+    hw->io.csr_wdata = e->desc[e->prog_word];
+    e->prog_word++;
+    return;
+  }
+  if (e->prog_word == D_COUNT) {   /* the descriptor is complete: the feeder may start early */
+    hw->io.csr_we = 1;
+    hw->io.csr_addr = CSR_CTRL;
+    hw->io.csr_wdata = CTRL_PREPARE;
     e->prog_word++;
     return;
   }
@@ -298,7 +298,7 @@ static void engine_csr_step(engine_t *e)
   if (ok) {
     hw->io.csr_we = 1;
     hw->io.csr_addr = CSR_CTRL;
-    hw->io.csr_wdata = 1;
+    hw->io.csr_wdata = CTRL_START;
     e->next_prog++;
     e->prog_word = -1;
     e->pending = 1; /* until STATUS says the hardware took it */

@@ -56,7 +56,8 @@ static void replay_word(replay_t *r, long seg, long rel)
     for (long l = 0; l < r->lanes && pop; l++) pop = ln[l].cnt > 0;
     done = 1;
     for (long l = 0; l < r->lanes; l++) {
-      long pick = lmin(lmin(ln[l].rem, r->m), r->depth - ln[l].cnt + pop);
+      /* the lane's FIFO has fifo_depth + 1 entries; its room does not count this cycle's pop */
+      long pick = lmin(lmin(ln[l].rem, r->m), r->depth + 1 - ln[l].cnt);
       ln[l].rem -= pick;
       ln[l].cnt += pick - pop;
       moved |= pick > 0;

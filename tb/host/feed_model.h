@@ -2,7 +2,8 @@
  *
  * The feeder (sagen_feeder, sagen_feed_lane, sagen_index_counters) presents one bus word at a
  * time; every lane takes the kernel taps of its own pixel that the word holds, at most
- * regs_per_lane a cycle and no more than its FIFO has room for, and the next word comes once
+ * regs_per_lane a cycle and no more than its FIFO has room for at the start of the cycle (it has
+ * fifo_depth + 1 entries), and the next word comes once
  * every lane is done with this one. The array pops one element from every lane at once, in a
  * cycle where no lane is empty. feed_row_cycles replays exactly that for the first contexts of a
  * tile, with the words the index counters would list, and returns the cycles a context spends

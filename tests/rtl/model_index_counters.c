@@ -19,7 +19,8 @@
  *                  span = xs_last - xs_first + kspan,
  *                  p = base + c*plane + r*kr_step + py0 + seg*oy_step + xs_first (base signed)
  *   words          w = floor(p/BUS)*BUS, w+BUS, ... while w < p + span
- *   per word       addr = floor(w/BUS) (low AW bits), rel = w - p, seg,
+ *   per word       addr = floor(w/BUS) (low AW bits), rel = w - p, seg, fs = the segment's first
+ *                  word, ofs = p - floor(p/BUS)*BUS, iw = its index in the segment,
  *                  mask bit i set iff pos = rel + i is in [0, span), the virtual row
  *                  iy = y0 + seg*str_h + r*dil_h - pad_t is in [0, tile_h) and the virtual
  *                  column ix = xs_first - pad_l + pos is in [0, tile_w); rd = any mask bit,
@@ -30,8 +31,11 @@
  * p = base + c*plane + r*kr_step + py0 + xs0; mask bit i is set iff pos = rel + i is in
  * [0, span) and the plane position fp = p - c*plane + pos is in [0, plane) (no row or column
  * check); words, addr, rel, rd and the last flags as above.
- * start loads the first word; each cycle with adv high moves to the next; after the last word
- * vld drops and stays low until the next start (which may also come in the middle of a pass).
+ * start begins a pass (which may also come in the middle of one); the counters present its words
+ * in order, each until a cycle with adv high takes it; after the last word vld stays low until
+ * the next start. The counters may present no word for a while (vld low; at the start of a
+ * pass they take a few cycles), but a pass taken with adv high every cycle must come one word a
+ * cycle from its first word on.
  *
  * Descriptors: 35% are real layers in linear contexts (below); of the rest (lin = 0 unless
  * arbitrary), 60% are consistent with a real layer and tile (ROWS 1..16 lanes, owt often
@@ -62,44 +66,30 @@
  * Vector file: "BUS AW", then records:
  *   D n_ch n_kr n_ctx n_kg plane kr_step oy_step ctx_xs ctx_py ctx_y ow_xs last_xs last_dseg
  *     base dil_h str_h str_w pad_t pad_l tile_h tile_w kspan lin oh_last ctx_rows
- *                                     (hex; base as 32-bit two's complement) - apply now
- *   C start adv | vld rd addr mask rel seg pass_last ctx_last grp_last
- *                                     (hex; rel 32-bit two's complement) - one cycle: inputs,
- *     then the word presented after the rising edge (only vld and rd matter when vld is 0,
- *     addr only when rd is 1)
+ *                                     (hex; base as 32-bit two's complement) - the descriptor
+ *   S n cut p_adv                     start the pass; its first n words follow; cut: the next
+ *                                     start comes once they are taken (else they are all of
+ *                                     the pass); p_adv: the percent of cycles adv is high
+ *   W rd addr mask fs ofs iw seg pass_last ctx_last grp_last
+ *                                     (hex) one word, in order (addr only matters when rd)
  *   E                                 end of file
- * With "inject" one expected field (rel, seg, mask, ctx_last or grp_last) is wrong on purpose. */
-#include "vec_common.h"
+ * With "inject" one expected field (fs, seg, mask, ctx_last or grp_last) is wrong on purpose. */
+#include "conv_desc.h"
 
-#define NFIELD 25
 #define MAX_WORDS 1500
-
-typedef struct {
-  int64_t f[NFIELD];
-  /* how a real descriptor was made (for the self-checks), rows == 0 for arbitrary ones; s and
-   * dil_w: the kernel columns of a linear one */
-  int64_t rows, owt, oht, s, dil_w;
-} desc_t;
-
-enum {
-  N_CH, N_KR, N_CTX, N_KG, PLANE, KR_STEP, OY_STEP, CTX_XS, CTX_PY, CTX_Y, OW_XS, LAST_XS,
-  LAST_DSEG, BASE, DIL_H, STR_H, STR_W, PAD_T, PAD_L, TILE_H, TILE_W, KSPAN, LIN, OH_LAST,
-  CTX_ROWS
-};
 
 typedef struct {
   uint64_t addr, mask;
   int64_t rel;
   int seg, rd, plast, clast, glast;
+  int fs, ofs, iw;
 } word_t;
 
 typedef struct {
-  int is_desc;
   desc_t d;
-  int start, adv;
-  int vld;
-  word_t w;
-} rec_t;
+  size_t first, n;   /* its words in the word list */
+  int cut, p_adv;
+} pass_t;
 
 /* What the passes so far have exercised (real descriptors). */
 typedef struct {
@@ -198,6 +188,9 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
               word_t *x = vvec_push(words);
               x->rel = w - p;
               x->seg = (int)seg;
+              x->fs = words->n - 1 == first;
+              x->ofs = (int)(p - floor_div(p, BUS) * BUS);
+              x->iw = (int)(words->n - 1 - first);
               x->addr = (uint64_t)floor_div(w, BUS) & bits_mask(AW);
               x->mask = 0;
               int cut_lo = 0, cut_hi = 0;
@@ -263,70 +256,6 @@ static int enumerate(const desc_t *dd, vvec *words, cover_t *cov)
   return 1;
 }
 
-/* A descriptor of a real convolution tile; with LIN one in linear contexts: stride 1, the row
- * pitch equal to the output tile width owt, tile_w <= owt ("same" padding or wider). */
-static void real_desc(vrng *g, desc_t *dd, int lin)
-{
-  static const int64_t rows_set[] = {1, 2, 3, 4, 5, 8, 16, 16};
-  int64_t *d = dd->f;
-  for (;;) {
-    int64_t rows = rows_set[vrng_range(g, 0, 7)];
-    int64_t S = vrng_range(g, 1, 3), R = vrng_range(g, 1, 3);
-    int64_t dil_w = vrng_range(g, 1, 2), dil_h = vrng_range(g, 1, 2);
-    int64_t str_w = lin ? 1 : vrng_range(g, 1, 2), str_h = lin ? 1 : vrng_range(g, 1, 2);
-    int64_t pt = vrng_range(g, 0, 2), pb = vrng_range(g, 0, 2);
-    int64_t pl = vrng_range(g, 0, 2), pr = vrng_range(g, 0, 2);
-    /* output tile: owt below ROWS most of the time (multi-row contexts) */
-    int64_t owt = vrng_pct(g, 75) && rows > 1 ? vrng_range(g, 1, rows - 1 < 7 ? rows - 1 : 7)
-                                               : vrng_range(g, 1, 12);
-    /* up to ~8 contexts, enough for lane 0 and lane ROWS-1 to wrap at different times */
-    int64_t oht_max = 8 * rows / owt;
-    int64_t oht = vrng_range(g, 1, oht_max < 3 ? 3 : oht_max > 20 ? 20 : oht_max);
-    int64_t th = (oht - 1) * str_h + (R - 1) * dil_h + 1 - pt - pb;
-    int64_t tw = (owt - 1) * str_w + (S - 1) * dil_w + 1 - pl - pr;
-    if (th < 1 || tw < 1 || (lin && tw > owt)) continue;
-    int64_t pitch = owt;
-    if (!lin) {
-      pitch = tw + (vrng_pct(g, 50) ? 0 : vrng_range(g, 1, BUS));
-      if (vrng_pct(g, 30)) pitch = (pitch + BUS - 1) / BUS * BUS;
-    }
-    int64_t npix = oht * owt;
-    d[N_CH] = vrng_range(g, 1, 3);
-    d[N_KR] = R;
-    d[N_CTX] = (npix + rows - 1) / rows;
-    d[N_KG] = vrng_range(g, 1, d[N_CTX] > 4 ? 2 : 3);
-    d[PLANE] = th * pitch;
-    d[KR_STEP] = dil_h * pitch;
-    d[OY_STEP] = str_h * pitch;
-    d[CTX_XS] = (rows % owt) * str_w;
-    d[CTX_PY] = (rows / owt) * str_h * pitch;
-    d[CTX_Y] = (rows / owt) * str_h;
-    d[OW_XS] = owt * str_w;
-    /* linear: the run of all ROWS lanes, not wrapped (and dseg is ignored) */
-    d[LAST_XS] = lin ? rows - 1 : ((rows - 1) % owt) * str_w;
-    d[LAST_DSEG] = (rows - 1) / owt;
-    d[BASE] = -(pt * pitch + pl);
-    d[DIL_H] = dil_h;
-    d[STR_H] = str_h;
-    d[STR_W] = str_w;
-    d[PAD_T] = pt;
-    d[PAD_L] = pl;
-    d[TILE_H] = th;
-    d[TILE_W] = tw;
-    d[KSPAN] = (S - 1) * dil_w + 1;
-    d[LIN] = lin;
-    /* most of the time the tile's last output row (no segment below it), else out of reach */
-    d[OH_LAST] = vrng_pct(g, 80) ? oht - 1 : 0xffff;
-    d[CTX_ROWS] = rows / owt;
-    dd->rows = rows;
-    dd->owt = owt;
-    dd->oht = oht;
-    dd->s = S;
-    dd->dil_w = dil_w;
-    return;
-  }
-}
-
 /* Arbitrary small numbers. */
 static void any_desc(vrng *g, desc_t *dd)
 {
@@ -356,7 +285,7 @@ static void any_desc(vrng *g, desc_t *dd)
   d[LIN] = vrng_pct(g, 25);
   d[OH_LAST] = vrng_pct(g, 70) ? vrng_range(g, 0, 8) : 0xffff;
   d[CTX_ROWS] = vrng_range(g, 0, 3);
-  dd->rows = dd->owt = dd->oht = dd->s = dd->dil_w = 0;
+  dd->rows = dd->owt = dd->oht = dd->s = dd->dil_w = dd->pad_b = dd->pad_r = 0;
 }
 
 int main(int argc, char **argv)
@@ -376,26 +305,13 @@ int main(int argc, char **argv)
   vrng g;
   vrng_seed(&g, seed);
 
-  vvec recs = {0, 0, 0, sizeof(rec_t)};
+  vvec passes = {0, 0, 0, sizeof(pass_t)};
+  vvec all = {0, 0, 0, sizeof(word_t)};     /* the words of every pass, one after the other */
   vvec words = {0, 0, 0, sizeof(word_t)};
-  const word_t *cur = NULL;   /* words of the running pass */
-  size_t ncur = 0, idx = 0;   /* presented word: idx < ncur */
-  word_t *store = NULL;
   cover_t cov = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  /* ROWS from the set, S 1..3, dilation and stride 1..2 */
+  const real_opts_t ropt = {.bus = BUS, .rows = 0, .s_max = 3, .dil_max = 2, .str_max = 2};
 
-  /* One cycle: inputs, state update, expected presentation. */
-#define CYCLE(START, ADV)                                                          \
-  do {                                                                             \
-    rec_t *c_ = vvec_push(&recs);                                                  \
-    c_->start = (START);                                                           \
-    c_->adv = (ADV);                                                               \
-    if (c_->start) idx = 0;                                                        \
-    else if (idx < ncur && c_->adv) idx++;                                         \
-    c_->vld = idx < ncur;                                                          \
-    if (c_->vld) c_->w = cur[idx];                                                 \
-  } while (0)
-
-  for (int k = 0; k < 3; k++) CYCLE(0, vrng_pct(&g, 50));
   int npass = (int)vrng_range(&g, 12, 18);
   for (int pass = 0;; pass++) {
     int covered = cov.seg1 && cov.seg2 && cov.seg3 && cov.midrow && cov.past && cov.kg &&
@@ -414,70 +330,57 @@ int main(int argc, char **argv)
     for (;;) {
       /* 35% real layers in linear contexts; the rest as before: 60% real, 40% arbitrary (a
        * quarter of those with lin = 1) */
-      if (vrng_pct(&g, 35)) real_desc(&g, &d, 1);
-      else if (vrng_pct(&g, 60)) real_desc(&g, &d, 0);
+      if (vrng_pct(&g, 35)) real_desc(&g, &ropt, &d, 1);
+      else if (vrng_pct(&g, 60)) real_desc(&g, &ropt, &d, 0);
       else any_desc(&g, &d);
       if (enumerate(&d, &words, &cov)) break;
     }
-    rec_t *dr = vvec_push(&recs);
-    dr->is_desc = 1;
-    dr->d = d;
-    /* The new pass's words replace the old ones from the start cycle on. */
-    free(store);
-    store = malloc(words.n * sizeof(word_t));
-    if (!store) return 2;
-    memcpy(store, words.p, words.n * sizeof(word_t));
-    cur = store;
-    ncur = words.n;
-    int p_adv = vrng_pct(&g, 30) ? 100 : (int)vrng_range(&g, 20, 90);
-    /* Most passes run to the end; some are cut short by the next start. */
-    size_t stop = vrng_pct(&g, 12) ? (size_t)vrng_range(&g, 0, (long)ncur - 1) : ncur;
-    CYCLE(1, vrng_pct(&g, 50));
-    while (idx < stop) CYCLE(0, vrng_pct(&g, p_adv));
-    if (stop == ncur) {
-      int tail = (int)vrng_range(&g, 1, 3);
-      for (int k = 0; k < tail; k++) CYCLE(0, vrng_pct(&g, 50));
-    }
+    pass_t *ps = vvec_push(&passes);
+    ps->d = d;
+    ps->first = all.n;
+    /* Most passes run to the end; some are cut short by the next start. Some are taken at
+     * full speed (adv every cycle): their words must come one a cycle. */
+    ps->cut = vrng_pct(&g, 12);
+    ps->n = ps->cut ? (size_t)vrng_range(&g, 0, (long)words.n - 1) : words.n;
+    ps->p_adv = vrng_pct(&g, 30) ? 100 : (int)vrng_range(&g, 20, 90);
+    for (size_t i = 0; i < ps->n; i++) *(word_t *)vvec_push(&all) = VVEC_AT(words, word_t, i);
   }
-#undef CYCLE
 
   if (inject) {
     for (;;) {
-      rec_t *r = &VVEC_AT(recs, rec_t, (size_t)vrng_range(&g, 0, (long)recs.n - 1));
-      if (!r->is_desc && r->vld) {
-        switch (vrng_range(&g, 0, 4)) {
-        case 0: r->w.rel ^= 1; break;
-        case 1: r->w.seg ^= 1; break;
-        case 2: r->w.mask ^= 1; break;
-        case 3: r->w.clast ^= 1; break;
-        default: r->w.glast ^= 1; break;
-        }
-        break;
+      if (all.n == 0) break;
+      word_t *w = &VVEC_AT(all, word_t, (size_t)vrng_range(&g, 0, (long)all.n - 1));
+      switch (vrng_range(&g, 0, 4)) {
+      case 0: w->fs ^= 1; break;
+      case 1: w->seg ^= 1; break;
+      case 2: w->mask ^= 1; break;
+      case 3: w->clast ^= 1; break;
+      default: w->glast ^= 1; break;
       }
+      break;
     }
   }
 
   FILE *f = open_out(argv[4]);
   fprintf(f, "%d %d\n", BUS, AW);
-  for (size_t i = 0; i < recs.n; i++) {
-    rec_t *r = &VVEC_AT(recs, rec_t, i);
-    if (r->is_desc) {
-      fprintf(f, "D");
-      for (int k = 0; k < NFIELD; k++)
-        fprintf(f, " %llx", (unsigned long long)((uint64_t)r->d.f[k] & 0xffffffffu));
-      fprintf(f, "\n");
-    } else {
-      fprintf(f, "C %x %x  %x %x %llx %llx %08llx %x %x %x %x\n", (unsigned)r->start,
-              (unsigned)r->adv, (unsigned)r->vld, (unsigned)(r->vld && r->w.rd),
-              (unsigned long long)r->w.addr, (unsigned long long)r->w.mask,
-              (unsigned long long)((uint64_t)r->w.rel & 0xffffffffu), (unsigned)r->w.seg,
-              (unsigned)r->w.plast, (unsigned)r->w.clast, (unsigned)r->w.glast);
+  for (size_t i = 0; i < passes.n; i++) {
+    pass_t *ps = &VVEC_AT(passes, pass_t, i);
+    fprintf(f, "D");
+    for (int k = 0; k < NFIELD; k++)
+      fprintf(f, " %llx", (unsigned long long)((uint64_t)ps->d.f[k] & 0xffffffffu));
+    fprintf(f, "\nS %zx %x %x\n", ps->n, ps->cut, ps->p_adv);
+    for (size_t j = 0; j < ps->n; j++) {
+      word_t *w = &VVEC_AT(all, word_t, ps->first + j);
+      fprintf(f, "W %x %llx %llx %x %x %x %x %x %x %x\n", (unsigned)w->rd,
+              (unsigned long long)w->addr, (unsigned long long)w->mask, (unsigned)w->fs,
+              (unsigned)w->ofs, (unsigned)w->iw, (unsigned)w->seg, (unsigned)w->plast,
+              (unsigned)w->clast, (unsigned)w->glast);
     }
   }
   fprintf(f, "E\n");
   close_out(f, argv[4]);
-  free(store);
   free(words.p);
-  free(recs.p);
+  free(all.p);
+  free(passes.p);
   return 0;
 }

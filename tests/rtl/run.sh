@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # run.sh: per-block RTL unit tests. Each block has a small C model (model_<block>.c) that writes
 # random stimulus and the expected outputs for a seed into a vector file, and a Verilog-2005
-# testbench (tb_<block>.v) that replays it on the template from rtl_templates/ under Icarus and
-# prints "<block>: <n> checks, <m> mismatches".
+# testbench (tb_<block>.v) that replays it on the template from rtl_templates/ under Icarus (some
+# also under Verilator, built with -Wall, when verilator is installed) and prints
+# "<block>: <n> checks, <m> mismatches".
 #
 # Usage: tests/rtl/run.sh [--inject]      (from anywhere)
 #   --inject      every model writes one wrong expectation on purpose: every case must then
 #                 report "not ok" (shows that each test can fail).
 #   SEEDS="1 2"   seeds per configuration (default "1 2 3").
 #   RTL_DIR=dir   take the templates from dir instead of rtl_templates/ (e.g. a mutated copy).
-# Prints "ok <case>" or "not ok <case>: <detail>" per case, then "<n> passed, <m> failed";
-# the exit status is non-zero if any case failed (or could not be built).
+# Prints "ok <case>" or "not ok <case>: <detail>" per case (and the testbench's "# ..." lines,
+# figures that assert nothing), then "<n> passed, <m> failed"; the exit status is non-zero if
+# any case failed (or could not be built).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,7 +56,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feed_lane nz_addr_gen psum_manager; do
+for m in pe array skew index_counters feeder nz_addr_gen psum_manager; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -66,22 +68,43 @@ done
 
 # ---- one configuration: compile the testbench, run it for every seed ------------------------
 # $1 block (model/testbench name), $2 module name printed in the summary, $3 case label,
-# $4 template files (space separated, in $rtl), $5 iverilog -P settings (space separated
-# NAME=VALUE), $6 model arguments before the seed.
+# $4 template files (space separated, in $rtl), $5 testbench parameters (space separated
+# NAME=VALUE), $6 model arguments before the seed, $7 the simulator: iverilog (default) or
+# verilator (a binary built with -Wall, lint warnings fatal; tb_lint.vlt holds the waivers).
 config() {
-  local blk=$1 mod=$2 label=$3 files=$4 params=$5 margs=$6
-  local name="$blk/$label" bin="$tmp/tb_${blk}_${label}.vvp" srcs=() popts=() f p
+  local blk=$1 mod=$2 label=$3 files=$4 params=$5 margs=$6 sim=${7:-iverilog}
+  local name="$blk/$label" bin="$tmp/tb_${blk}_${label}.vvp" srcs=() popts=() run=() f p
+  if [ "$sim" = verilator ]; then
+    name="$blk/verilator/$label"
+    bin="$tmp/vl_${blk}_$label/tb"
+  fi
   if [ "${have_model[$blk]}" != 1 ]; then
     not_ok "$name" "model did not build"
     return
   fi
   for f in $files; do srcs+=("$rtl/$f"); done
-  for p in $params; do popts+=("-Ptb_$blk.$p"); done
-  if ! iverilog -g2005 -I"$here" "${popts[@]}" -o "$bin" "${srcs[@]}" "$here/tb_$blk.v" \
-      >"$tmp/iverilog_${blk}_$label.log" 2>&1; then
-    not_ok "$name" "iverilog failed: $(grep -m3 -i error "$tmp/iverilog_${blk}_$label.log" | tr '\n' ' ')"
-    keep=1
-    return
+  if [ "$sim" = verilator ]; then
+    for p in $params; do popts+=("-G$p"); done
+    # C++ at -O0: the build, not the run, is what takes time here
+    local vlog="$tmp/verilator_${blk}_$label.log"
+    if ! verilator --binary --timing -Wall -j 1 --top-module "tb_$blk" -I"$here" "${popts[@]}" \
+        --Mdir "$tmp/vl_${blk}_$label" -o tb \
+        -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+        "$here/tb_lint.vlt" "${srcs[@]}" "$here/tb_$blk.v" >"$vlog" 2>&1; then
+      not_ok "$name" "verilator failed: $(grep -m3 -E '%(Error|Warning)' "$vlog" | tr '\n' ' ')"
+      keep=1
+      return
+    fi
+    run=("$bin")
+  else
+    for p in $params; do popts+=("-Ptb_$blk.$p"); done
+    if ! iverilog -g2005 -I"$here" "${popts[@]}" -o "$bin" "${srcs[@]}" "$here/tb_$blk.v" \
+        >"$tmp/iverilog_${blk}_$label.log" 2>&1; then
+      not_ok "$name" "iverilog failed: $(grep -m3 -i error "$tmp/iverilog_${blk}_$label.log" | tr '\n' ' ')"
+      keep=1
+      return
+    fi
+    run=(vvp -n "$bin")
   fi
   local seed vec log line n m
   for seed in $seeds; do
@@ -93,7 +116,7 @@ config() {
       keep=1
       continue
     fi
-    vvp -n "$bin" +vec="$vec" >"$log" 2>&1
+    "${run[@]}" +vec="$vec" >"$log" 2>&1
     line=$(grep -E "^$mod: [0-9]+ checks, [0-9]+ mismatches$" "$log" | tail -1)
     if [ -z "$line" ]; then
       not_ok "$name/seed$seed" "no summary line: $(grep -v '^VCD' "$log" | head -2 | tr '\n' ' ')(seed $seed, vectors $vec)"
@@ -110,6 +133,7 @@ config() {
       keep=1
     else
       ok "$name/seed$seed ($n checks)"
+      grep '^# ' "$log" | sed "s|^# |# $name/seed$seed: |"
     fi
   done
 }
@@ -142,22 +166,36 @@ for cfg in "12 0 0" "12 5 0" "12 5 3" "9 5 5" "9 4 7"; do
   config skew sagen_skew "tap_w$1_depth$2_tap$3" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=$3" "$1 $d"
 done
 
-# sagen_index_counters: BUS LG_BUS (AW = 10). The pass descriptors (random, with contexts of
-# ROWS = 1..16 pixels spanning 1, 2 and 3+ output rows) are drawn by the model.
+# sagen_index_counters: BUS LG_BUS (AW = 10, positions XW = 16 bits, segments SW = 9). The pass
+# descriptors (random, with contexts of ROWS = 1..16 pixels spanning 1, 2 and 3+ output rows)
+# are drawn by the model.
 for cfg in "2 1" "4 2" "8 3" "16 4"; do
   set -- $cfg
   config index_counters sagen_index_counters "bus$1" "sagen_index_counters.v" \
-    "BUS=$1 LG_BUS=$2 AW=10" "$1 10"
+    "BUS=$1 LG_BUS=$2 AW=10 XW=16 SW=9" "$1 10"
 done
 
-# sagen_feed_lane: BUS M DEPTH PAT_BITS (IN_BITS = 8). The lane's pixel (lane number, ROWS,
-# tile width, contexts and groups) is drawn by the model per pass configuration.
-for cfg in "8 1 1 16" "8 2 4 16" "8 3 3 16" "8 2 9 16" "8 1 2 64" "8 2 2 64" "8 3 6 64" \
-    "4 2 3 16"; do
+# sagen_feeder (index counters, word pipeline, feed lanes): LANES BUS LG_BUS IN_BITS M DEPTH AW
+# (XW and SW as sagen_core sets them). The model draws real convolution tiles (S = 1..DEPTH,
+# dilation and strides 1..3, padding 0..2, multi-row, linear and phantom contexts, filter
+# groups, fewer lanes in use) and pop rates; every lane's elements, every SRAM read and the idle
+# flag are checked. Passes popped at every ready cycle print their cycles ("# full speed").
+feeder_files="sagen_lane_init.v sagen_index_counters.v sagen_feed_lane.v sagen_feeder.v"
+for cfg in "1 4 2 8 1 3 10" "6 2 1 8 2 2 11" "12 16 4 8 3 5 10" "16 8 3 16 1 4 10"; do
   set -- $cfg
-  config feed_lane sagen_feed_lane "bus$1_m$2_depth$3_pat$4" "sagen_feed_lane.v" \
-    "BUS=$1 M=$2 DEPTH=$3 PAT_BITS=$4" "$1 $2 $3 $4"
+  config feeder sagen_feeder "l$1_bus$2_in$4_m$5_depth$6" "$feeder_files" \
+    "LANES=$1 BUS=$2 LG_BUS=$3 IN_BITS=$4 M=$5 DEPTH=$6 AW=$7" "$1 $2 $4 $5 $6 $7"
 done
+# one configuration in Verilator too (its build takes ~20 s of CPU)
+if command -v verilator >/dev/null 2>&1; then
+  for cfg in "3 4 2 8 4 6 10"; do
+    set -- $cfg
+    config feeder sagen_feeder "l$1_bus$2_in$4_m$5_depth$6" "$feeder_files" \
+      "LANES=$1 BUS=$2 LG_BUS=$3 IN_BITS=$4 M=$5 DEPTH=$6 AW=$7" "$1 $2 $4 $5 $6 $7" verilator
+  done
+else
+  echo "# verilator not found: sagen_feeder runs in Icarus only"
+fi
 
 # sagen_nz_addr_gen: MODE AW. transposed/dilated: every element of BP-im2col's virtual matrices
 # B (Algorithm 1) and A (Algorithm 2) over a grid of small shapes plus random larger ones, the
