@@ -1,8 +1,8 @@
 /* test_golden: the reference convolutions against values worked out by hand, and the adjoint
  * identities that tie the three together on random layers.
  *
- * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y at index I", and
- * exits non-zero if any case failed. */
+ * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y at index I", then
+ * "N passed, N failed" (tests/lib/tap.h), and exits non-zero if any case failed. */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,21 +10,18 @@
 #include <string.h>
 
 #include "golden.h"
-
-static int failures;
+#include "lib/tap.h"
 
 /* Compare GOT[0..N) with EXPECTED and print the case line. Returns 1 if equal. */
-static int check(const char *name, const int64_t *expected, const int64_t *got, long n) {
+static int check_same(const char *name, const int64_t *expected, const int64_t *got, long n) {
   long i;
 
   for (i = 0; i < n; i++)
     if (expected[i] != got[i]) {
-      printf("not ok %s: expected %" PRId64 ", got %" PRId64 " at index %ld\n", name,
-             expected[i], got[i], i);
-      failures++;
+      not_ok(name, "expected %" PRId64 ", got %" PRId64 " at index %ld", expected[i], got[i], i);
       return 0;
     }
-  printf("ok %s\n", name);
+  ok(name);
   return 1;
 }
 
@@ -54,13 +51,13 @@ static void forward_case(const char *name, const golden_conv_t *g, long oh, long
     char what[128];
 
     snprintf(what, sizeof what, "%s_out_size", name);
-    check(what, shape, gshape, 2);
+    check_same(what, shape, gshape, 2);
     return;
   }
   for (i = 0; i < 64; i++)
     got[i] = 0x5a5a5a5a;
   golden_conv2d(g, x, w, got);
-  check(name, expected, got, n);
+  check_same(name, expected, got, n);
 }
 
 /* The 3x3 image 1..9 used by several cases, and the 5x5 image 1..25 (x[i][j] = 5i+j+1). */
@@ -218,7 +215,7 @@ static void test_out_size(void) {
   g.sh = 2, g.sw = 3, g.pw = 2, g.dw = 2;
   got[4] = golden_out_h(&g), expected[4] = 2;
   got[5] = golden_out_w(&g), expected[5] = 3;
-  check("out_size", expected, got, 6);
+  check_same("out_size", expected, got, 6);
 }
 
 static void test_input_grad(void) {
@@ -235,7 +232,7 @@ static void test_input_grad(void) {
     g.sh = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_dropped_row", dx, got, 5);
+    check_same("input_grad_dropped_row", dx, got, 5);
   }
   /* stride 1, no padding: x 3x3, w [1 2; 3 4], dy [1 2; 3 4]. dx[iy][ix] = sum of
    * dy[oy][ox]*w[iy-oy][ix-ox]:
@@ -248,7 +245,7 @@ static void test_input_grad(void) {
     g = layer(1, 1, 3, 3, 1, 2, 2);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, k22, got);
-    check("input_grad_basic", dx, got, 9);
+    check_same("input_grad_basic", dx, got, 9);
   }
   /* padding 1: x 2x2, w 3x3 = [1 2 3; 4 5 6; 7 8 9], dy 2x2 = [1 10; 100 1000]; OH = 2.
    * dx[iy][ix] = sum of dy[oy][ox]*w[iy-oy+1][ix-ox+1]:
@@ -263,7 +260,7 @@ static void test_input_grad(void) {
     g.ph = g.pw = 1;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, img3, got);
-    check("input_grad_pad1", dx, got, 4);
+    check_same("input_grad_pad1", dx, got, 4);
   }
   /* channels: C=2, K=2, 1x1 kernels, x 1x2. w[k][c] = [[1, 2], [3, 4]],
    * dy[0] = [1 10], dy[1] = [100 1000]. dx[c][ix] = sum_k dy[k][ix]*w[k][c]:
@@ -275,7 +272,7 @@ static void test_input_grad(void) {
     g = layer(1, 2, 1, 2, 2, 1, 1);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_channels", dx, got, 4);
+    check_same("input_grad_channels", dx, got, 4);
   }
   /* dilation 2, stride 2, 1-D along w: x 1x6, w 1x2 = [1 10], dy 1x2 = [1 100]
    * OW = (6-2-1)/2+1 = 2; taps of ox: 2ox and 2ox+2.
@@ -288,7 +285,7 @@ static void test_input_grad(void) {
     g.sw = 2, g.dw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_stride_dilation", dx, got, 6);
+    check_same("input_grad_stride_dilation", dx, got, 6);
   }
   /* acc_bits 8, C=1, K=2, all 1x1: dx = dy[0]*w[0] + dy[1]*w[1] = 100 + 100 = 200 -> -56 */
   {
@@ -298,7 +295,7 @@ static void test_input_grad(void) {
     g.acc_bits = 8;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_acc8_wrap", dx, got, 1);
+    check_same("input_grad_acc8_wrap", dx, got, 1);
   }
   /* no output (h=2 < R=3): every dx is 0 and dy is never read */
   {
@@ -307,7 +304,7 @@ static void test_input_grad(void) {
     g = layer(1, 1, 2, 2, 1, 3, 3);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, NULL, w, got);
-    check("input_grad_no_output", dx, got, 4);
+    check_same("input_grad_no_output", dx, got, 4);
   }
 }
 
@@ -326,7 +323,7 @@ static void test_weight_grad(void) {
     g.sh = g.sw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, img5, dy, got);
-    check("weight_grad_stride2", dw, got, 4);
+    check_same("weight_grad_stride2", dw, got, 4);
   }
   /* padding 1: x 2x2 = [1 2; 3 4], R=S=3, dy 2x2 = [1 10; 100 1000].
    * dw[r][s] = sum of dy[oy][ox]*x[oy+r-1][ox+s-1]:
@@ -341,7 +338,7 @@ static void test_weight_grad(void) {
     g.ph = g.pw = 1;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_pad1", dw, got, 9);
+    check_same("weight_grad_pad1", dw, got, 9);
   }
   /* batch and channels: N=2, C=2, K=1, 1x1 everything. x[0] = [1 2], x[1] = [3 4],
    * dy[0] = 10, dy[1] = 100. dw[0][c] = 10*x[0][c] + 100*x[1][c] = 310, 420 */
@@ -351,7 +348,7 @@ static void test_weight_grad(void) {
     g = layer(2, 2, 1, 1, 1, 1, 1);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_batch_channels", dw, got, 2);
+    check_same("weight_grad_batch_channels", dw, got, 2);
   }
   /* rectangular: x 3x4 = 1..12, kernel 1x2, stride (2,1), dilation (1,2): OH = (3-1)/2+1 = 2,
    * OW = (4-2-1)+1 = 2; dy = [1 10; 100 1000].
@@ -365,7 +362,7 @@ static void test_weight_grad(void) {
     g.sh = 2, g.dw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_rect", dw, got, 2);
+    check_same("weight_grad_rect", dw, got, 2);
   }
   /* acc_bits 8 with two batch items: 100*1 + 100*1 = 200 -> -56 */
   {
@@ -375,7 +372,7 @@ static void test_weight_grad(void) {
     g.acc_bits = 8;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_acc8_wrap", dw, got, 1);
+    check_same("weight_grad_acc8_wrap", dw, got, 1);
   }
 }
 
@@ -499,12 +496,10 @@ static void test_properties(void) {
     free(x), free(dx), free(w), free(dw), free(y), free(dy), free(y8);
   }
   for (layer_i = 0; layer_i < 3; layer_i++) {
-    if (bad[layer_i]) {
-      printf("not ok %s: %s\n", names[layer_i], why[layer_i]);
-      failures++;
-    } else {
-      printf("ok %s\n", names[layer_i]);
-    }
+    if (bad[layer_i])
+      not_ok(names[layer_i], "%s", why[layer_i]);
+    else
+      ok(names[layer_i]);
   }
 }
 
@@ -514,5 +509,5 @@ int main(void) {
   test_input_grad();
   test_weight_grad();
   test_properties();
-  return failures != 0;
+  return tap_end();
 }
