@@ -140,21 +140,12 @@ expect "gen: -o without a directory (usage)" 2 "-o needs a directory" -- "$S" ge
 expect "gen: unknown option (usage)" 2 "unknown option '--frob'" -- "$S" gen "$Y" --frob
 
 # ---- tensors: sagen sim tiny1x1 conv2d --input X --weight W -----------------------------------
-python3 - "$tmp" <<'PY'
-import struct, sys
+PYTHONPATH=$root/tests/lib python3 - "$tmp" <<'PY'
+import sys
+from tensors import write_npy
 d = sys.argv[1]
-CODES = {"i1": "b", "u1": "B", "b1": "?", "i2": "h", "u2": "H", "i4": "i", "u4": "I",
-         "i8": "q", "u8": "Q", "f4": "f", "f8": "d"}
 def npy(name, shape, vals, descr, fortran=False, major=1, cut=0):
-    shp = ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "")
-    hdr = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (descr, fortran, shp)
-    pre = 10 if major == 1 else 12
-    hdr += " " * ((64 - (pre + len(hdr) + 1) % 64) % 64) + "\n"
-    order = ">" if descr[0] == ">" else "<"
-    b = (b"\x93NUMPY" + bytes([major, 0]) + struct.pack("<H" if major == 1 else "<I", len(hdr))
-         + hdr.encode() + struct.pack(order + "%d%s" % (len(vals), CODES[descr[1:]]), *vals))
-    with open("%s/%s" % (d, name), "wb") as f:
-        f.write(b[:len(b) - cut])
+    write_npy("%s/%s" % (d, name), shape, vals, descr, major, fortran, cut)
 x = [((i * 7) % 200) - 100 for i in range(1 * 2 * 5 * 5)]
 w = [((i * 5) % 20) - 10 for i in range(3 * 2 * 3 * 3)]
 npy("x.npy", (1, 2, 5, 5), x, "|i1")

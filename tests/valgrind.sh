@@ -109,17 +109,12 @@ vg gen-bad-yaml 1 "$S" gen "$out/bad.yaml" -o "$out/rtl-bad"
 
 # ---- co-simulation ---------------------------------------------------------------------------
 vg sim-tiny1x1-random 0 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,2,5,5:3,3,3 --padding 1 --check --quiet
-python3 - "$out" <<'PY'
-import struct, sys
+PYTHONPATH=$root/tests/lib python3 - "$out" <<'PY'
+import sys
+from tensors import write_npy
 d = sys.argv[1]
-def npy(path, shape, vals, descr, code):
-    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, ", ".join(map(str, shape)))
-    hdr += " " * ((64 - (10 + len(hdr) + 1) % 64) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode())
-        f.write(struct.pack("%s%d%s" % (descr[0] if descr[0] in "<>" else "<", len(vals), code), *vals))
-npy(d + "/x.npy", (1, 3, 6, 7), [((i * 37) % 256) - 128 for i in range(126)], "|i1", "b")
-npy(d + "/w.npy", (5, 3, 2, 3), [((i * 11) % 16) - 8 for i in range(90)], ">i2", "h")
+write_npy(d + "/x.npy", (1, 3, 6, 7), [((i * 37) % 256) - 128 for i in range(126)], "|i1")
+write_npy(d + "/w.npy", (5, 3, 2, 3), [((i * 11) % 16) - 8 for i in range(90)], ">i2")
 with open(d + "/not.npy", "wb") as f:
     f.write(b"hello, not an npy file\n")
 PY
