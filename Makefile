@@ -103,7 +103,7 @@ test-asan: deps
 	tests/asan.sh
 test-valgrind: deps sagen
 	tests/valgrind.sh
-test-xcheck: deps sagen
+test-xcheck: deps sagen $(B)/xcheck_run
 	tests/xcheck.sh
 test-errors: deps sagen
 	tests/test_errors.sh
@@ -156,6 +156,7 @@ test: deps sagen unit $(B)/cosim_random
 test-long: deps sagen unit $(B)/cosim_random
 	@SAGEN_TEST_DEPTH=long tests/run_all.sh
 
-# Randomized co-simulation (in-process: one Verilated model per configuration).
-$(B)/cosim_random: tests/cosim_random.c $(LIBS)
-	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBS) $(LDLIBS)
+# Randomized co-simulation (in-process: one Verilated model per configuration), and the X check
+# of one configuration (tests/xcheck.sh runs it): both draw their layers from tests/lib/random_layer.c.
+$(B)/cosim_random $(B)/xcheck_run: $(B)/%: tests/%.c tests/lib/random_layer.c tests/lib/random_layer.h $(LIBS)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< tests/lib/random_layer.c $(LIBS) $(LDLIBS)

@@ -111,7 +111,10 @@ if [ "$units_only" -eq 0 ] && command -v verilator >/dev/null 2>&1; then
   for main in tests/cosim_random.c gen/main.c; do
     bin=$out/$(basename "$main" .c)
     [ "$main" = gen/main.c ] && bin=$out/sagen
-    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${objs[@]}" "${libs[@]}" \
+    extra=()   # the random layers cosim_random draws (tests/lib/random_layer.c)
+    [ "$main" = tests/cosim_random.c ] && extra=(tests/lib/random_layer.c)
+    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${extra[@]}" "${objs[@]}" \
+         "${libs[@]}" \
          >"$bin.build.log" 2>&1; then
       nok "build $main" "$(first_lines "$bin.build.log")"
     fi
