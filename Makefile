@@ -137,13 +137,18 @@ fpga: deps sagen fpga-deps
 	[ $$status -eq 0 ] || echo "make fpga: some blocks failed (docs/fpga.md says which and why)" >&2; \
 	exit $$status
 
-.PHONY: deps run test test-long bench bench-bp lint
+# make bench, make bench-bp: figures (nothing asserted), printed and written into
+# docs/performance.md, each its own section. make readme-keys: the README's table of YAML keys
+# from the validator's own table (`sagen keys`; tests/cli/usage.sh checks the two agree).
+.PHONY: deps run test test-long bench bench-bp lint readme-keys
 bench-bp: deps sagen
 	@scripts/bench_bp.sh
 lint: deps sagen
 	tests/lint_synth.sh
 bench: deps sagen
 	@scripts/bench.sh
+readme-keys: sagen
+	./sagen keys | scripts/doc_section.sh README.md keys
 deps:
 	@scripts/deps.sh
 run: deps sagen
