@@ -27,23 +27,14 @@
 # `N passed, N failed`. Logs: build/valgrind/<case>.log.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
+source "$root/tests/lib/common.sh"
 out=$root/build/valgrind
 S=./sagen
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 
-if ! command -v valgrind >/dev/null 2>&1; then
-  nok setup "valgrind not found (apt-get install valgrind)"
-  echo "$pass passed, $fail failed"
-  exit 1
-fi
+need valgrind || finish
 if [ ! -x "$S" ]; then
-  nok setup "./sagen not built (make sagen)"
-  echo "$pass passed, $fail failed"
-  exit 1
+  not_ok setup "./sagen not built (make sagen)"
+  finish
 fi
 rm -rf "$out"
 mkdir -p "$out"
@@ -95,7 +86,7 @@ vg() {
   else
     local what
     what=$(grep -m1 -E 'Invalid|uninitialised|definitely lost: [1-9]|possibly lost: [1-9]|indirectly lost: [1-9]|still reachable: [1-9]|Mismatched|overlap' "$log")
-    nok "valgrind $name" "exit $rc (want $want), ${errs:-?} errors: ${what:-$(head -c 200 "$out/$name.err")} (log ${log#"$root"/})"
+    not_ok "valgrind $name" "exit $rc (want $want), ${errs:-?} errors: ${what:-$(head -c 200 "$out/$name.err")} (log ${log#"$root"/})"
   fi
 }
 
@@ -125,5 +116,4 @@ vg sim-bad-npy 1 "$S" sim yaml/tiny1x1.yaml conv2d --input "$out/not.npy" --weig
 vg sim-no-output 1 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,1,2,2:1,3,3 --quiet
 vg sim-out-unwritable 1 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,1,3,3:1,1,1 --out "$out/no/such/dir/y.npy" --quiet --report none
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
