@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "golden.h"
+#include "rng.h"
 #include "lib/tap.h"
 
 /* Compare GOT[0..N) with EXPECTED and print the case line. Returns 1 if equal. */
@@ -376,20 +377,12 @@ static void test_weight_grad(void) {
   }
 }
 
-/* splitmix64: a fixed-seed generator, so a failure is reproducible from the printed seed. */
+/* The state of tb/rng.h's generator (splitmix64): a fixed seed, so a failure is reproducible. */
 static uint64_t rng_state;
 
-static uint64_t rng_next(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/* Uniform-ish integer in LO..HI. */
-static long rng_range(long lo, long hi) {
-  return lo + (long)(rng_next() % (uint64_t)(hi - lo + 1));
+/* Uniform in LO..HI. */
+static long rnd(long lo, long hi) {
+  return (long)rng_range(&rng_state, lo, hi);
 }
 
 static int64_t dot(const int64_t *a, const int64_t *b, long n) {
@@ -432,15 +425,15 @@ static void test_properties(void) {
     char desc[200];
 
     memset(&g, 0, sizeof g);
-    g.n = rng_range(1, 2), g.c = rng_range(1, 3), g.k = rng_range(1, 3);
-    g.r = rng_range(1, 5), g.s = rng_range(1, 5);
-    g.sh = rng_range(1, 3), g.sw = rng_range(1, 3);
-    g.ph = rng_range(0, 2), g.pw = rng_range(0, 2);
-    g.dh = rng_range(1, 3), g.dw = rng_range(1, 3);
+    g.n = rnd(1, 2), g.c = rnd(1, 3), g.k = rnd(1, 3);
+    g.r = rnd(1, 5), g.s = rnd(1, 5);
+    g.sh = rnd(1, 3), g.sw = rnd(1, 3);
+    g.ph = rnd(0, 2), g.pw = rnd(0, 2);
+    g.dh = rnd(1, 3), g.dw = rnd(1, 3);
     g.h = g.dh * (g.r - 1) + 1 - 2 * g.ph;
     g.w = g.dw * (g.s - 1) + 1 - 2 * g.pw;
-    g.h = (g.h < 1 ? 1 : g.h) + rng_range(0, 6);
-    g.w = (g.w < 1 ? 1 : g.w) + rng_range(0, 6);
+    g.h = (g.h < 1 ? 1 : g.h) + rnd(0, 6);
+    g.w = (g.w < 1 ? 1 : g.w) + rnd(0, 6);
     g.acc_bits = 64;
     oh = golden_out_h(&g), ow = golden_out_w(&g);
     snprintf(desc, sizeof desc,
@@ -462,11 +455,11 @@ static void test_properties(void) {
       exit(2);
     }
     for (i = 0; i < nx; i++)
-      x[i] = rng_range(-8, 8);
+      x[i] = rnd(-8, 8);
     for (i = 0; i < nw; i++)
-      w[i] = rng_range(-8, 8);
+      w[i] = rnd(-8, 8);
     for (i = 0; i < ny; i++)
-      dy[i] = rng_range(-8, 8);
+      dy[i] = rnd(-8, 8);
     golden_conv2d(&g, x, w, y);
     golden_conv2d_input_grad(&g, dy, w, dx);
     golden_conv2d_weight_grad(&g, x, dy, dw);
@@ -479,11 +472,11 @@ static void test_properties(void) {
                c, layer_i, desc);
     /* wrap: large values, acc_bits 2..63, compare with the 64-bit result reduced */
     for (i = 0; i < nx; i++)
-      x[i] = rng_range(-1000000, 1000000);
+      x[i] = rnd(-1000000, 1000000);
     for (i = 0; i < nw; i++)
-      w[i] = rng_range(-1000000, 1000000);
+      w[i] = rnd(-1000000, 1000000);
     golden_conv2d(&g, x, w, y);
-    g.acc_bits = (int)rng_range(2, 63);
+    g.acc_bits = (int)rnd(2, 63);
     golden_conv2d(&g, x, w, y8);
     for (i = 0; i < ny; i++)
       if (y8[i] != sext(y[i], g.acc_bits)) {

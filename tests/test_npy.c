@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "npy.h"
+#include "rng.h"
 #include "tensor.h"
 #include "lib/tap.h"
 
@@ -393,16 +394,8 @@ static void test_reject(void) {
   }
 }
 
-/* splitmix64, for the mutation test. */
+/* The state of tb/rng.h's generator (splitmix64), for the mutation test. */
 static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 #define MUT_SEED 0x6e7079ULL
 #define MUTATIONS 20000
@@ -436,12 +429,12 @@ static void test_robustness(void) {
   for (m = 0; m < MUTATIONS; m++) {
     char err[512] = "";
     tensor_t t;
-    size_t blen = len, j, nmut = 1 + rng_next() % 4;
+    size_t blen = len, j, nmut = 1 + rng_next(&rng_state) % 4;
     int rc;
 
     memcpy(bad, good, len);
     for (j = 0; j < nmut; j++) {
-      uint64_t r = rng_next();
+      uint64_t r = rng_next(&rng_state);
       size_t at = (size_t)(r % len);
 
       switch ((r >> 32) % 4) {
