@@ -109,6 +109,13 @@ test-errors: deps sagen
 	tests/test_errors.sh
 test-robust: test-errors fuzz-regress test-asan test-valgrind test-xcheck
 
+# suites of make test on their own: the command line by feature, the cost model against runs
+.PHONY: test-cli test-cost-model
+test-cli: deps sagen
+	@status=0; for t in tests/cli/*.sh; do echo "## $$t"; $$t || status=1; done; exit $$status
+test-cost-model: deps sagen
+	tests/cost_model_runs.sh
+
 SWEEP_SIZES  ?= 4,8,16,32
 SWEEP_LAYERS ?= scripts/layers/resnet50.csv
 SWEEP_OUT    ?= build/sweep-$(basename $(notdir $(SWEEP_LAYERS)))
