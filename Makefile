@@ -103,11 +103,18 @@ test-asan: deps
 	tests/asan.sh
 test-valgrind: deps sagen
 	tests/valgrind.sh
-test-xcheck: deps sagen
+test-xcheck: deps sagen $(B)/xcheck_run
 	tests/xcheck.sh
 test-errors: deps sagen
 	tests/test_errors.sh
 test-robust: test-errors fuzz-regress test-asan test-valgrind test-xcheck
+
+# suites of make test on their own: the command line by feature, the cost model against runs
+.PHONY: test-cli test-cost-model
+test-cli: deps sagen
+	@status=0; for t in tests/cli/*.sh; do echo "## $$t"; $$t || status=1; done; exit $$status
+test-cost-model: deps sagen
+	tests/cost_model_runs.sh
 
 SWEEP_SIZES  ?= 4,8,16,32
 SWEEP_LAYERS ?= scripts/layers/resnet50.csv
@@ -137,13 +144,18 @@ fpga: deps sagen fpga-deps
 	[ $$status -eq 0 ] || echo "make fpga: some blocks failed (docs/fpga.md says which and why)" >&2; \
 	exit $$status
 
-.PHONY: deps run test test-long bench bench-bp lint
+# make bench, make bench-bp: figures (nothing asserted), printed and written into
+# docs/performance.md, each its own section. make readme-keys: the README's table of YAML keys
+# from the validator's own table (`sagen keys`; tests/cli/usage.sh checks the two agree).
+.PHONY: deps run test test-long bench bench-bp lint readme-keys
 bench-bp: deps sagen
 	@scripts/bench_bp.sh
 lint: deps sagen
 	tests/lint_synth.sh
 bench: deps sagen
 	@scripts/bench.sh
+readme-keys: sagen
+	./sagen keys | scripts/doc_section.sh README.md keys
 deps:
 	@scripts/deps.sh
 run: deps sagen
@@ -156,6 +168,7 @@ test: deps sagen unit $(B)/cosim_random
 test-long: deps sagen unit $(B)/cosim_random
 	@SAGEN_TEST_DEPTH=long tests/run_all.sh
 
-# Randomized co-simulation (in-process: one Verilated model per configuration).
-$(B)/cosim_random: tests/cosim_random.c $(LIBS)
-	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBS) $(LDLIBS)
+# Randomized co-simulation (in-process: one Verilated model per configuration), and the X check
+# of one configuration (tests/xcheck.sh runs it): both draw their layers from tests/lib/random_layer.c.
+$(B)/cosim_random $(B)/xcheck_run: $(B)/%: tests/%.c tests/lib/random_layer.c tests/lib/random_layer.h $(LIBS)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< tests/lib/random_layer.c $(LIBS) $(LDLIBS)

@@ -49,7 +49,7 @@ const cfgkey_t cfg_keys[NKEYS] = {
                    "0, or holds >= 3 words of array.cols x acc_bits", FIELD(line_kib),
                    "overlap-add line for col2im, KiB (0: none): the input gradient of a layer "
                    "with few channels runs as dy times its (tap, channel) filters, the products "
-                   "added into dx as they leave the array (see the README)"},
+                   "added into dx as they leave the array (see docs/hardware.md)"},
     [K_DBUF] = {"memory.double_buffer", T_BOOL, 0, 1, NULL, 0, 1, 0, NULL, NULL,
                 FIELD(double_buffer),
                 "two banks per memory: the host fills one while the array uses the other"},

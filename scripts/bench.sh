@@ -5,6 +5,8 @@
 #  2. co-simulation speed: simulated cycles per second in Verilator, and against Icarus on the
 #     same layer;
 #  3. time to generate, verilate and build the default configuration from scratch.
+# A full run also writes its figures into docs/performance.md (section `bench`, through
+# scripts/doc_section.sh); --quick (two layers) only prints them.
 # Usage: scripts/bench.sh [--quick]   (from the repository root, after `make sagen`)
 set -eu
 cd "$(dirname "$0")/.."
@@ -14,6 +16,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 json() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1"; }
+# the rows of docs/performance.md's table, built as the figures come
+: >"$tmp/rows"
 
 echo "== 1. ResNet-50 layers on $cfg (16x16, DRAM not limiting), batch 1"
 printf "%-26s %12s %12s %12s %7s %9s %9s %8s %8s %8s\n" layer useful_MACs ideal cycles util idle_PE bubbles stall drain dram
@@ -40,6 +44,15 @@ echo "$layers" | while read -r name c h w k r s st pad; do
     "$(json "$tmp/r.json" idle_pe_cycles)" "$(json "$tmp/r.json" bubble_cycles)" \
     "$(json "$tmp/r.json" stall_cycles)" "$(json "$tmp/r.json" drain_cycles)" \
     "$(json "$tmp/r.json" dram_wait_cycles)"
+  # the table row: the layer, its figures, and the two largest shares of what was not useful
+  jq -r --arg l "${name%%.*} ${r}x$s $c->$k, ${h}x$w" '
+    . as $r
+    | [["idle lanes", .idle_pe_cycles], ["context bubbles", .bubble_cycles], ["fill", .fill_cycles],
+       ["feeder stalls", .stall_cycles], ["drain", .drain_cycles], ["DRAM waits", .dram_wait_cycles]]
+    | map(select(.[1] * 1000 >= $r.cycles)) | sort_by(-.[1]) | .[:2]
+    | map("\(.[0]) \(.[1] * 1000 / $r.cycles | round / 10)%") | join(", ") as $rest
+    | "| \($l) | \($r.useful_macs) | \($r.ideal_cycles) | \($r.cycles) | \($r.utilization * 1000 | round / 10)% | \($rest) |"
+    ' "$tmp/r.json" >>"$tmp/rows"
 done
 echo "(idle_PE: steps where an edge context leaves lanes or columns without work; every column"
 echo " is a share of 'cycles': useful + idle_PE + bubbles + fill + stall + drain + dram = cycles)"
@@ -71,4 +84,34 @@ echo "== 3. generate + verilate + build $cfg from scratch"
 s=$(date +%s.%N)
 ./sagen sim $cfg conv2d --random 1,1,4,4:1,1,1 --build-dir "$tmp/models" --quiet --report none
 e=$(date +%s.%N)
-printf "%.1f s (2 cores)\n" "$(echo "$e - $s" | bc -l)"
+bt=$(echo "$e - $s" | bc -l)
+printf "%.1f s (%s cores)\n" "$bt" "$(nproc)"
+
+[ "$quick" = --quick ] && exit 0
+# ---- docs/performance.md, section bench ----
+{
+  echo "## ResNet-50 on \`yaml/default.yaml\` (\`make bench\`)"
+  echo
+  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with local changes'), on $(nproc) cores. 16x16 PEs, batch 1,"
+  echo "random int8 tensors, the host port not limiting (\`--dram-bytes-per-cycle 1e9\`); every run"
+  echo "passed \`--check\`. Utilization is the ideal cycles (useful MACs / 256) over the cycles; the"
+  echo "last column names the two largest shares of the cycles that were not useful MACs (the"
+  echo "report's \"where the cycles went\")."
+  echo
+  echo "| layer | useful MACs | ideal cycles | cycles | utilization | where the rest went |"
+  echo "|---|---:|---:|---:|---:|---|"
+  cat "$tmp/rows"
+  echo
+  echo "Co-simulation speed and build time of the same configuration:"
+  echo
+  echo "| what | figure |"
+  echo "|---|---|"
+  printf "| Verilator, conv2d %s padding 1 (median of 3) | %s cycles in %.2f s: %.0f cycles/s |\n" \
+    "$layer" "$vcyc" "$vsec" "$(echo "$vcyc / $vsec" | bc -l)"
+  printf "| Icarus replay, conv2d %s padding 1 | %s cycles in %.2f s: %.0f cycles/s |\n" \
+    "$small" "$scyc" "$it" "$(echo "$scyc / $it" | bc -l)"
+  printf "| Verilator against Icarus | %.0fx the cycles per second |\n" \
+    "$(echo "($vcyc / $vsec) / ($scyc / $it)" | bc -l)"
+  printf "| generate, verilate and build the model from scratch | %.1f s |\n" "$bt"
+} | scripts/doc_section.sh docs/performance.md bench
+echo "bench: docs/performance.md written (section bench)"

@@ -10,7 +10,9 @@
 # reads a matrix product), over all operands and for dy alone. Figures only: nothing here is asserted. The last
 # lines count the rows on which the paper's traffic claims (buffer bandwidth down at least 70.6%,
 # off-chip traffic down at least 22.7%) hold on this hardware: for dy's buffer and the transfers
-# into it, as the paper measures them, and over all operands.
+# into it, as the paper measures them, and over all operands. A full run also writes its figures
+# into docs/performance.md (section `bench-bp`, through scripts/doc_section.sh); --quick (the
+# first layer) only prints them.
 # Usage: scripts/bench_bp.sh [--quick]   (from the repository root, after `make sagen`)
 set -eu
 cd "$(dirname "$0")/.."
@@ -49,6 +51,16 @@ echo "$layers" | while read -r hi c n k s p loss grad; do
     done
     echo "$name $short$t" >>"$tmp/traffic"
     set -- $t
+    # the rows of docs/performance.md's two tables: cycles, and bytes against the explicit im2col
+    printf "| %s | %s | %s | %s | %s | %s | %.1fx | %.2f |\n" "$name" $short "$ideal" "$fcyc" "$cyc" \
+      "$paper" "$(echo "$paper / $cyc" | bc -l)" "$(echo "$cyc / $ideal" | bc -l)" >>"$tmp/cycles.md"
+    printf "| %s | %s |" "$name" $short >>"$tmp/bytes.md"
+    for i in 1 3 5 7; do
+      a=${!i}; j=$((i + 1)); b=${!j}
+      printf " %.2f | %.2f | %.1f%% |" "$(echo "$a / 1000000" | bc -l)" "$(echo "$b / 1000000" | bc -l)" \
+        "$(echo "100 * (1 - $a / $b)" | bc -l)" >>"$tmp/bytes.md"
+    done
+    echo >>"$tmp/bytes.md"
     printf "%-22s %-6s %12s %10s %10s %10s %12s %8.2fx %6.2fx | %10s %10s %5.1f%% %8s %10s %5.1f%% | %10s %11s %5.1f%% %10s %11s %5.1f%%\n" \
       "$name" $short "$macs" "$ideal" "$fcyc" "$cyc" "$paper" "$(echo "$paper / $cyc" | bc -l)" \
       "$(echo "$cyc / $ideal" | bc -l)" \
@@ -69,7 +81,40 @@ claim() {
 }
 # As the paper measures them (its Figs. 7 and 8): the buffer that holds dy (buffer B in the loss,
 # A in the gradient) and the transfers into it; then over every operand and the results.
-claim 9 10 70.6 "dy's buffer bandwidth"
-claim 5 6 22.7 "dy's off-chip traffic"
-claim 7 8 70.6 "buffer bandwidth, all operands,"
-claim 3 4 22.7 "off-chip traffic, all operands,"
+{
+  claim 9 10 70.6 "dy's buffer bandwidth"
+  claim 5 6 22.7 "dy's off-chip traffic"
+  claim 7 8 70.6 "buffer bandwidth, all operands,"
+  claim 3 4 22.7 "off-chip traffic, all operands,"
+} | tee "$tmp/claims"
+
+[ "${1:-}" = --quick ] && exit 0
+# ---- docs/performance.md, section bench-bp ----
+{
+  echo "## BP-im2col's Table II layers (\`make bench-bp\`)"
+  echo
+  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with local changes'), on \`yaml/default.yaml\` (16x16 PEs), batch 2, random"
+  echo "int8 tensors, the host port at the configuration's 16 bytes a cycle; every run passed"
+  echo "\`--check\`. Layers are Hi/C/N/K/S/P: input size, channels, filters, kernel, stride, padding."
+  echo "The loss is \`conv2d_input_grad\`, the gradient \`conv2d_weight_grad\`; ideal = useful MACs /"
+  echo "256; \"paper\" is the cycles BP-im2col reports for the layer."
+  echo
+  echo "| layer | op | ideal | zero_fill | zero_skip | paper | paper / zero_skip | zero_skip / ideal |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|"
+  cat "$tmp/cycles.md"
+  echo
+  echo "Megabytes over the host port and read from the SRAMs, over all operands and for dy alone,"
+  echo "against an explicit im2col with zero-space reorganization (the driver's figures from the"
+  echo "shapes, [cost-model.md](cost-model.md#the-explicit-im2col-for-comparison)), and how far below"
+  echo "it they are:"
+  echo
+  echo "| layer | op | host | explicit | down | dy host | explicit | down | SRAM | explicit | down | dy SRAM | explicit | down |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  cat "$tmp/bytes.md"
+  echo
+  echo "BP-im2col's traffic claims on this hardware (the paper measures them on the buffer that"
+  echo "holds dy and the transfers into it):"
+  echo
+  sed 's/^paper claim: /- /' "$tmp/claims"
+} | scripts/doc_section.sh docs/performance.md bench-bp
+echo "bench-bp: docs/performance.md written (section bench-bp)"

@@ -18,16 +18,12 @@ set -u
 units_only=0
 [ "${1:-}" = --units-only ] && units_only=1
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
+source "$root/tests/lib/common.sh"
 cc=${ASAN_CC:-${CC:-cc}}
 out=${ASAN_OUT:-$root/build/asan}
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1
        -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 libs=(-lyaml -ldl -lm)
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 first_lines() { grep -v '^[[:space:]]*$' "$1" | head -n "${2:-3}" | cut -c1-300 | paste -s -d ' ' -; }
 
 mkdir -p "$out/obj" "$out/gen" "$out/tests"
@@ -38,21 +34,20 @@ compile() {   # compile SRC OBJ [extra flags]
   local src=$1 obj=$2
   shift 2
   if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim "$@" -c "$src" -o "$obj" >"$obj.log" 2>&1; then
-    nok "build $src" "$(first_lines "$obj.log")"
+    not_ok "build $src" "$(first_lines "$obj.log")"
     build_ok=0
   fi
 }
 if ! "$cc" -std=c11 -O2 -Wall -Wextra -Werror -o "$out/embed" gen/tools/embed.c >"$out/embed.log" 2>&1; then
-  nok "build gen/tools/embed.c" "$(first_lines "$out/embed.log")"
-  echo "$pass passed, $fail failed"
-  exit 1
+  not_ok "build gen/tools/embed.c" "$(first_lines "$out/embed.log")"
+  finish
 fi
 # The same file lists and order as the Makefile: $(sort $(wildcard rtl_templates/*.v)), and
 # SIM_FILES.
 mapfile -t rtl < <(printf '%s\n' rtl_templates/*.v | LC_ALL=C sort)
 "$out/embed" "$out/gen/embedded_rtl.c" templates "${rtl[@]}" &&
   "$out/embed" "$out/gen/embedded_sim.c" sim_files sim/shim.cpp sim/sagen_sim.h sim/sagen_replay_tb.v \
-  || { nok "embed" "cannot embed the templates"; echo "$pass passed, $fail failed"; exit 1; }
+  || { not_ok "embed" "cannot embed the templates"; finish; }
 
 objs=()
 for src in gen/*.c tb/*.c tb/host/*.c sim/*.c; do
@@ -65,10 +60,7 @@ for e in rtl sim; do
   compile "$out/gen/embedded_$e.c" "$out/obj/embedded_$e.o"
   objs+=("$out/obj/embedded_$e.o")
 done
-if [ "$build_ok" -ne 1 ]; then
-  echo "$pass passed, $fail failed"
-  exit 1
-fi
+[ "$build_ok" -eq 1 ] || finish
 
 # ---- each unit test: build, run --------------------------------------------------------------
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1}
@@ -78,7 +70,7 @@ for src in tests/test_*.c; do
   bin=$out/tests/$name
   if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$src" "${objs[@]}" "${libs[@]}" \
        >"$bin.build.log" 2>&1; then
-    nok "$name" "build failed: $(first_lines "$bin.build.log")"
+    not_ok "$name" "build failed: $(first_lines "$bin.build.log")"
     continue
   fi
   rc=0
@@ -87,7 +79,7 @@ for src in tests/test_*.c; do
   nfail=$(grep -cE '^not ok ' "$out/$name.log")
   if [ "$rc" -ne 0 ] || [ -n "$report" ] || [ "$nfail" -ne 0 ]; then
     detail=${report:-$(grep -m1 -E '^not ok ' "$out/$name.log")}
-    nok "$name" "exit $rc: ${detail:-$(tail -n 1 "$out/$name.log")} (log ${out#"$root"/}/$name.log)"
+    not_ok "$name" "exit $rc: ${detail:-$(tail -n 1 "$out/$name.log")} (log ${out#"$root"/}/$name.log)"
   else
     ok "$name ($(grep -cE '^ok ' "$out/$name.log") cases clean)"
   fi
@@ -102,7 +94,7 @@ run_case() {
   local report
   report=$(grep -m1 -E 'ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: ' "$log")
   if [ "$rc" -ne 0 ] || [ -n "$report" ]; then
-    nok "$name" "exit $rc: ${report:-$(grep -m1 -E '^not ok |error' "$log" || tail -n 1 "$log")} (log ${log#"$root"/})"
+    not_ok "$name" "exit $rc: ${report:-$(grep -m1 -E '^not ok |error' "$log" || tail -n 1 "$log")} (log ${log#"$root"/})"
   else
     ok "$name"
   fi
@@ -111,9 +103,12 @@ if [ "$units_only" -eq 0 ] && command -v verilator >/dev/null 2>&1; then
   for main in tests/cosim_random.c gen/main.c; do
     bin=$out/$(basename "$main" .c)
     [ "$main" = gen/main.c ] && bin=$out/sagen
-    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${objs[@]}" "${libs[@]}" \
+    extra=()   # the random layers cosim_random draws (tests/lib/random_layer.c)
+    [ "$main" = tests/cosim_random.c ] && extra=(tests/lib/random_layer.c)
+    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${extra[@]}" "${objs[@]}" \
+         "${libs[@]}" \
          >"$bin.build.log" 2>&1; then
-      nok "build $main" "$(first_lines "$bin.build.log")"
+      not_ok "build $main" "$(first_lines "$bin.build.log")"
     fi
   done
   if [ -x "$out/cosim_random" ]; then
@@ -127,5 +122,4 @@ if [ "$units_only" -eq 0 ] && command -v verilator >/dev/null 2>&1; then
   fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -16,14 +16,10 @@
 # MAX_FUNC_LINES (150), LIB_DIR (build/lib).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
+source "$root/tests/lib/common.sh"
 max_file=${MAX_FILE_LINES:-900}
 max_func=${MAX_FUNC_LINES:-150}
 lib=${LIB_DIR:-build/lib}
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 
 # funcs FILE: "LINES START NAME" for every function definition of FILE
 funcs() {
@@ -45,9 +41,9 @@ while IFS= read -r f; do
   fname=${3:-}
   over=$(funcs "$f" | awk -v m="$max_func" '$1 > m { printf "%s%s (%d lines, line %d)", sep, $3, $1, $2; sep = ", " }')
   if [ "$n" -gt "$max_file" ]; then
-    nok "size:$f" "$n lines, more than $max_file"
+    not_ok "size:$f" "$n lines, more than $max_file"
   elif [ -n "$over" ]; then
-    nok "size:$f" "functions longer than $max_func lines: $over"
+    not_ok "size:$f" "functions longer than $max_func lines: $over"
   else
     ok "size:$f ($n lines; longest function ${fname:-none}, $flen lines)"
   fi
@@ -61,22 +57,21 @@ golden=$lib/libsagen_golden.a
 driver=$lib/libsagen_driver.a
 gen=$lib/libsagen_gen.a
 if [ ! -f "$golden" ] || [ ! -f "$driver" ] || [ ! -f "$gen" ]; then
-  nok "layers" "$lib/libsagen_{golden,driver,gen}.a not built (make)"
+  not_ok "layers" "$lib/libsagen_{golden,driver,gen}.a not built (make)"
 else
   both=$(LC_ALL=C comm -12 <( (defined "$golden"; undefined "$golden") | LC_ALL=C sort -u) \
          <( (defined "$driver"; defined "$gen") | LC_ALL=C sort -u) | paste -s -d ' ' -)
   if [ -n "$both" ]; then
-    nok "layers:golden-apart" "the golden model defines or uses symbols of the driver or the generator: $both"
+    not_ok "layers:golden-apart" "the golden model defines or uses symbols of the driver or the generator: $both"
   else
     ok "layers:golden-apart (the golden model's $(defined "$golden" | wc -l) symbols and $(undefined "$golden" | wc -l) references: none of the driver's or the generator's)"
   fi
   used=$(LC_ALL=C comm -12 <(undefined "$driver") <(defined "$golden") | paste -s -d ' ' -)
   if [ -n "$used" ]; then
-    nok "layers:driver-apart" "the driver uses the golden model's symbols: $used"
+    not_ok "layers:driver-apart" "the driver uses the golden model's symbols: $used"
   else
     ok "layers:driver-apart (the driver references none of the golden model's symbols)"
   fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -40,38 +40,16 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-sagen=${SAGEN:-$root/sagen}
+source "$root/tests/lib/common.sh"
+sagen=$S
 out_root=${LINT_OUT:-$root/build/lint}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-passed=0
-failed=0
-
-ok() {
-  echo "ok $1${2:+ # $2}"
-  passed=$((passed + 1))
-}
-# not_ok NAME DETAIL: DETAIL may span lines; the first few are joined on one line.
-not_ok() {
-  local detail
-  detail=$(printf '%s\n' "$2" \
-           | awk 'NF && n < 4 { printf "%s%s", (n++ ? " | " : ""), substr($0, 1, 300) }')
-  echo "not ok $1: $detail"
-  failed=$((failed + 1))
-}
-
-for tool in verilator iverilog yosys jq cmp; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    not_ok "setup" "$tool not found"
-  fi
-done
+need verilator iverilog yosys jq cmp || true
 if [ ! -x "$sagen" ]; then
   not_ok "setup" "$sagen not found or not executable (run make sagen)"
 fi
-if [ "$failed" -ne 0 ]; then
-  echo "$passed passed, $failed failed"
-  exit 1
-fi
+[ "$fail" -eq 0 ] || finish
 
 if [ "$#" -gt 0 ]; then
   configs=("$@")
@@ -293,5 +271,4 @@ for i in "${!names[@]}"; do
   fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -53,7 +53,11 @@ suite unit run_units
 suite structure tests/check_structure.sh
 suite replay tests/test_replay.sh
 [ -x tests/rtl/run.sh ] && suite rtl-blocks tests/rtl/run.sh
-suite cli tests/test_cli.sh
+# ./sagen as a user runs it, by feature (tests/cli/), then the cost model against the runs
+for t in tests/cli/*.sh; do
+  suite "cli-$(basename "$t" .sh)" "$t"
+done
+suite cost-model tests/cost_model_runs.sh
 suite errors tests/test_errors.sh
 command -v clang >/dev/null 2>&1 && suite fuzz-regress tests/fuzz/run.sh --regress
 # the C code under AddressSanitizer + UBSan: unit tests, random co-simulations, gen and sim

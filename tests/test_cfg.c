@@ -3,35 +3,13 @@
  * file:line:col, the key path, the bad value in quotes and what is allowed; no input crashes.
  *
  * Usage: test_cfg [ROOT]   (ROOT: the directory holding yaml/, default ".")
- * Prints "ok NAME" or "not ok NAME: ..." per case, then "test_cfg: N passed, M failed". */
+ * Prints "ok NAME" or "not ok NAME: ..." per case, then "N passed, N failed" (tests/lib/tap.h). */
 #include "cfg.h"
+#include "lib/tap.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed, failed;
-
-static void ok(const char *name)
-{
-  printf("ok %s\n", name);
-  passed++;
-}
-
-static void not_ok(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void not_ok(const char *name, const char *fmt, ...)
-{
-  va_list ap;
-
-  printf("not ok %s: ", name);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  putchar('\n');
-  failed++;
-}
 
 /* Load TEXT[0..LEN) as file "x.yaml"; *OUT gets what was printed on err (caller frees). */
 static int load_text(const char *text, size_t len, cfg_t *c, char **out)
@@ -431,6 +409,5 @@ int main(int argc, char **argv)
   test_cannot_open();
   test_corruptions();
   test_markdown();
-  printf("test_cfg: %d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tap_end();
 }

@@ -13,7 +13,7 @@
  *                   the estimate equal to the chosen plan's schedule, errors and fallbacks.
  *
  * Usage: test_cost_model. Prints "ok NAME" or "not ok NAME: ..." per case, then "N passed,
- * M failed". */
+ * N failed" (tests/lib/tap.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,23 +24,17 @@
 #include "feed_model.h"
 #include "plan.h"
 #include "tiling.h"
+#include "lib/tap.h"
 
-static int passed, failed;
-
-static void check(int cond, const char *name, double got, double want)
+/* ok NAME if COND, else not ok with the figure GOT and the one wanted */
+static void check_value(int cond, const char *name, double got, double want)
 {
-  if (cond) {
-    printf("ok %s\n", name);
-    passed++;
-  } else {
-    printf("not ok %s: got %.4f, want %.4f\n", name, got, want);
-    failed++;
-  }
+  check(cond, name, "got %.4f, want %.4f", got, want);
 }
 
 static void check_eq(const char *name, double got, double want)
 {
-  check(fabs(got - want) < 1e-9, name, got, want);
+  check_value(fabs(got - want) < 1e-9, name, got, want);
 }
 
 /* tiny1x1 (yaml/tiny1x1.yaml): one PE, 4-element ifmap words of 8 bits (256 a bank), 1024
@@ -198,8 +192,7 @@ static void schedule_cases(void)
   out_tile_t *ts = NULL;
   long np = 0, nt = 0;
   if (plan_passes(&c, &m, 1, 3, 3, &t, &ps, &np, &ts, &nt)) {
-    printf("not ok schedule: out of memory planning\n");
-    failed++;
+    not_ok("schedule", "out of memory planning");
     return;
   }
   /* Two passes (filter 0, filter 1), one output tile each. Pass 1 reads pass 0's ifmap tile
@@ -211,7 +204,7 @@ static void schedule_cases(void)
   job_t jobs[8];
   long nj = plan_dma_jobs(ps, np, jobs);
   /* the jobs: ifmap 0, weights 0, weights 1, read-out 0, read-out 1 */
-  check(nj == 5 && jobs[0].type == JOB_LOAD_IF && jobs[1].type == JOB_LOAD_WT &&
+  check_value(nj == 5 && jobs[0].type == JOB_LOAD_IF && jobs[1].type == JOB_LOAD_WT &&
             jobs[2].type == JOB_LOAD_WT && jobs[2].idx == 1 && jobs[3].type == JOB_READOUT &&
             jobs[3].idx == 0 && jobs[4].type == JOB_READOUT && jobs[4].idx == 1,
         "plan: the DMA jobs in the engine's order", (double)nj, 5);
@@ -270,7 +263,7 @@ static void choice_cases(void)
   m = (member_t){l, {0}, {0}, 0, NULL};
   int rc = tiling_choose(&tiny, &l, &m, 1, 3, 3, 4.0, 0, 0, 0, 0, &t, &cost, err, sizeof err);
   tiling_t want = {2, 2, 3, 2, 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0};
-  check(rc == 0 && same(&t, &want), "choice tiny1x1 1x1: both filters a pass, tiles 2 and 1 wide",
+  check_value(rc == 0 && same(&t, &want), "choice tiny1x1 1x1: both filters a pass, tiles 2 and 1 wide",
         rc, 0);
   check_eq("choice tiny1x1 1x1: estimate 59 (by hand, job by job)", cost, 59);
   check_eq("choice tiny1x1 1x1: the estimate is the plan's schedule", cost,
@@ -291,7 +284,7 @@ static void choice_cases(void)
            3778);
   rc = tiling_choose(&def, &l, &m, 1, 16, 16, 16.0, 0, 0, 0, 0, &t, &cost, err, sizeof err);
   want = (tiling_t){8, 16, 16, 8, 3, 3, 0, 0, 1, 16, 0, 0, 0, 0, 0};
-  check(rc == 0 && same(&t, &want), "choice default 3x3: 2 channel slices, tiles 8 wide", rc, 0);
+  check_value(rc == 0 && same(&t, &want), "choice default 3x3: 2 channel slices, tiles 8 wide", rc, 0);
   check_eq("choice default 3x3: estimate 3256, below the one pass's 3778", cost, 3256);
   check_eq("choice default 3x3: the estimate is the plan's schedule", cost,
            planned(&def, &l, &t, 16.0));
@@ -302,13 +295,13 @@ static void choice_cases(void)
   l = layer(1, 16, 16, 16, 4, 3, 3, 1);
   m = (member_t){l, {0}, {0}, 0, NULL};
   rc = tiling_choose(&def, &l, &m, 1, 16, 16, 16.0, 0, 0, 0, 0, &t, &cost, err, sizeof err);
-  check(rc == 0 && t.groups == 4 && t.gw == 4, "choice default 4 filters: 4 column groups",
+  check_value(rc == 0 && t.groups == 4 && t.gw == 4, "choice default 4 filters: 4 column groups",
         t.groups, 4);
   /* forced: 1 group, slower by the estimate */
   double cost1 = -1;
   tiling_t t1;
   rc = tiling_choose(&def, &l, &m, 1, 16, 16, 16.0, 0, 1, 0, 0, &t1, &cost1, err, sizeof err);
-  check(rc == 0 && t1.groups == 1 && cost1 > cost, "choice default 4 filters: 1 group forced is "
+  check_value(rc == 0 && t1.groups == 1 && cost1 > cost, "choice default 4 filters: 1 group forced is "
         "slower", cost1, cost);
 
   /* linear contexts forced on a stride-2 layer: none can run, the search's own choice */
@@ -316,7 +309,7 @@ static void choice_cases(void)
   l.sh = l.sw = 2;
   m = (member_t){l, {0}, {0}, 0, NULL};
   rc = tiling_choose(&def, &l, &m, 1, 4, 4, 16.0, 3, 0, 0, 0, &t, &cost, err, sizeof err);
-  check(rc == 0 && t.lin == 0, "choice stride 2, linear forced: falls back", rc, 0);
+  check_value(rc == 0 && t.lin == 0, "choice stride 2, linear forced: falls back", rc, 0);
 
   /* no tiling fits where the output bank holds no word (a configuration the loader refuses,
    * built here to reach the search's error) */
@@ -325,7 +318,7 @@ static void choice_cases(void)
   l = layer(1, 2, 3, 3, 2, 1, 1, 0);
   m = (member_t){l, {0}, {0}, 0, NULL};
   rc = tiling_choose(&none, &l, &m, 1, 3, 3, 4.0, 0, 0, 0, 0, &t, &cost, err, sizeof err);
-  check(rc == 1 && strstr(err, "layer does not fit the configuration") != NULL,
+  check_value(rc == 1 && strstr(err, "layer does not fit the configuration") != NULL,
         "choice: no tiling fits, refused with the reason", rc, 1);
 }
 
@@ -336,6 +329,5 @@ int main(void)
   pass_cases();
   schedule_cases();
   choice_cases();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tap_end();
 }

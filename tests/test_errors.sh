@@ -17,26 +17,20 @@
 # `N passed, N failed, N skipped` (skipped = the TODO notes).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
-S=$root/sagen
+source "$root/tests/lib/common.sh"
 Y=yaml/tiny1x1.yaml
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sagen_errors.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+make_tmp errors
 todo=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 # note NAME TEXT: a message that works but should be better (see the report of the issue).
 note() { echo "# TODO $1: $2"; todo=$((todo + 1)); }
 
 if [ ! -x "$S" ]; then
-  nok setup "$S not built (make sagen)"
-  echo "$pass passed, $fail failed"
-  exit 1
+  not_ok setup "$S not built (make sagen)"
+  finish
 fi
 
-# expect NAME STATUS [lines=N] [left=PATH]... [WORD]... -- CMD...
+# expect NAME STATUS [lines=N] [left=PATH]... [WORD]... -- CMD... (this suite's own, in place of
+# common.sh's)
 # CMD must exit STATUS, print N lines on stderr (default 1; N=0 for a success), every WORD
 # (fixed strings) in its stderr, and leave no PATH behind (a directory must be absent or empty).
 expect() {
@@ -79,7 +73,7 @@ expect() {
   if [ -z "$why" ]; then
     ok "$name"
   else
-    nok "$name" "$why; stderr: $(head -c 300 "$tmp/stderr" | tr '\n' '|')"
+    not_ok "$name" "$why; stderr: $(head -c 300 "$tmp/stderr" | tr '\n' '|')"
   fi
 }
 
@@ -134,27 +128,18 @@ expect "gen: output name taken by a directory" 1 "sagen_tiny1x1_pe.v" "is a dire
   -- "$S" gen "$Y" -o "$tmp/o/blocked"
 extra=$(ls -A "$tmp/o/blocked" | grep -vx 'sagen_tiny1x1_pe.v')
 [ -z "$extra" ] && ok "gen: nothing written next to the blocked name" \
-  || nok "gen: nothing written next to the blocked name" "found $extra"
+  || not_ok "gen: nothing written next to the blocked name" "found $extra"
 expect "gen: no config (usage)" 2 "expected CONFIG.yaml" -- "$S" gen
 expect "gen: -o without a directory (usage)" 2 "-o needs a directory" -- "$S" gen "$Y" -o
 expect "gen: unknown option (usage)" 2 "unknown option '--frob'" -- "$S" gen "$Y" --frob
 
 # ---- tensors: sagen sim tiny1x1 conv2d --input X --weight W -----------------------------------
-python3 - "$tmp" <<'PY'
-import struct, sys
+PYTHONPATH=$root/tests/lib python3 - "$tmp" <<'PY'
+import sys
+from tensors import write_npy
 d = sys.argv[1]
-CODES = {"i1": "b", "u1": "B", "b1": "?", "i2": "h", "u2": "H", "i4": "i", "u4": "I",
-         "i8": "q", "u8": "Q", "f4": "f", "f8": "d"}
 def npy(name, shape, vals, descr, fortran=False, major=1, cut=0):
-    shp = ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "")
-    hdr = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (descr, fortran, shp)
-    pre = 10 if major == 1 else 12
-    hdr += " " * ((64 - (pre + len(hdr) + 1) % 64) % 64) + "\n"
-    order = ">" if descr[0] == ">" else "<"
-    b = (b"\x93NUMPY" + bytes([major, 0]) + struct.pack("<H" if major == 1 else "<I", len(hdr))
-         + hdr.encode() + struct.pack(order + "%d%s" % (len(vals), CODES[descr[1:]]), *vals))
-    with open("%s/%s" % (d, name), "wb") as f:
-        f.write(b[:len(b) - cut])
+    write_npy("%s/%s" % (d, name), shape, vals, descr, major, fortran, cut)
 x = [((i * 7) % 200) - 100 for i in range(1 * 2 * 5 * 5)]
 w = [((i * 5) % 20) - 10 for i in range(3 * 2 * 3 * 3)]
 npy("x.npy", (1, 2, 5, 5), x, "|i1")
@@ -229,7 +214,7 @@ expect "sim: 300-wide kernel on tiny1x1 runs" 0 lines=0 -- "$S" sim "$Y" conv2d 
 # ---- outputs -----------------------------------------------------------------------------------
 expect "sim: --out in a missing directory" 1 left="$T/o/nodir" "$T/o/nodir/y.npy" "does not exist" \
   -- "$S" sim "$Y" conv2d --input "$T/x.npy" --weight "$T/w.npy" --out "$T/o/nodir/y.npy" --quiet --report none
-[ -e "$T/o/nodir" ] && nok "sim: --out dir not created" "$T/o/nodir exists" || ok "sim: --out dir not created"
+[ -e "$T/o/nodir" ] && not_ok "sim: --out dir not created" "$T/o/nodir exists" || ok "sim: --out dir not created"
 mkdir -p "$T/o/isdir"
 expect "sim: --out is a directory" 1 left="$T/o/isdir" "$T/o/isdir" "is a directory: expected a file path" \
   -- "$S" sim "$Y" conv2d --input "$T/x.npy" --weight "$T/w.npy" --out "$T/o/isdir" --quiet --report none

@@ -10,24 +10,18 @@
  * on 16-entry ones (which the cache must keep apart).
  *
  * Usage: test_feed_model. Prints "ok NAME" or "not ok NAME: ..." per case, then "N passed,
- * M failed". */
+ * N failed" (tests/lib/tap.h). */
 #include "feed_model.h"
+#include "lib/tap.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int passed, failed;
-
-static void check(int cond, const char *name, double got, double want)
+/* ok NAME if COND, else not ok with the figure GOT and the one wanted */
+static void check_value(int cond, const char *name, double got, double want)
 {
-  if (cond) {
-    printf("ok %s\n", name);
-    passed++;
-  } else {
-    printf("not ok %s: got %.4f, want %.4f\n", name, got, want);
-    failed++;
-  }
+  check(cond, name, "got %.4f, want %.4f", got, want);
 }
 
 static cfg_t cfg_of(int m, int depth)
@@ -55,13 +49,13 @@ int main(void)
 
   feed_shape_t a = linear16(1, 0);
   v = feed_row_cycles(&c, &a);
-  check(fabs(v - 1.0) < 1e-9, "1 tap, one aligned word a row: 1 cycle", v, 1.0);
+  check_value(fabs(v - 1.0) < 1e-9, "1 tap, one aligned word a row: 1 cycle", v, 1.0);
   a = linear16(1, 3);
   v = feed_row_cycles(&c, &a);
-  check(fabs(v - 2.0) < 1e-9, "1 tap, the row across two words: 2 cycles", v, 2.0);
+  check_value(fabs(v - 2.0) < 1e-9, "1 tap, the row across two words: 2 cycles", v, 2.0);
   a = linear16(3, 0);
   v = feed_row_cycles(&c, &a);
-  check(fabs(v - 3.0) < 1e-9, "3 taps in two words: the 3 steps", v, 3.0);
+  check_value(fabs(v - 3.0) < 1e-9, "3 taps in two words: the 3 steps", v, 3.0);
 
   /* 20 output pixels 5 wide, stride 3, 2 taps, window pitch 12 starting one column left of the
    * tile: context 0 reads rows 0-2 (14 elements, two words each) and row 3's first pixel (one
@@ -69,7 +63,7 @@ int main(void)
   feed_shape_t w = {.lanes = 16, .owv = 5, .oht = 4, .st = 2, .dw = 1, .sw = 3, .lin = 0,
                     .base = -1, .plane = 120, .kr_step = 12, .oy_step = 36, .rows = 16, .rt = 1};
   v = feed_row_cycles(&c, &w);
-  check(fabs(v - 4.5) < 1e-9, "wrapping contexts: 7 words a row, then 2", v, 4.5);
+  check_value(fabs(v - 4.5) < 1e-9, "wrapping contexts: 7 words a row, then 2", v, 4.5);
 
   /* 32 lanes, 5 taps, 3 words a row, each a cycle (5 registers a lane): the first lanes take
    * their row a word before the last lanes take theirs, and hold it */
@@ -78,23 +72,23 @@ int main(void)
   cfg_t m5 = cfg_of(5, 5), deep = cfg_of(5, 16);
   double v5 = feed_row_cycles(&m5, &f);
   double v16 = feed_row_cycles(&deep, &f);
-  check(v5 > 5.5, "32 lanes of 5 taps stall on 5-entry FIFOs", v5, 5.5);
-  check(fabs(v16 - 5.0) < 1e-9, "and run at their steps on 16-entry ones", v16, 5.0);
-  check(feed_row_cycles(&m5, &f) == v5, "the cache returns what the replay gave", v5, v5);
+  check_value(v5 > 5.5, "32 lanes of 5 taps stall on 5-entry FIFOs", v5, 5.5);
+  check_value(fabs(v16 - 5.0) < 1e-9, "and run at their steps on 16-entry ones", v16, 5.0);
+  check_value(feed_row_cycles(&m5, &f) == v5, "the cache returns what the replay gave", v5, v5);
   /* 3 registers a lane (and FIFOs deep enough): each word holds a lane's 4 or 5 taps, 2 cycles */
   cfg_t m3 = cfg_of(3, 16);
   v = feed_row_cycles(&m3, &f);
-  check(fabs(v - 6.0) < 1e-9, "3 words of 5-tap rows at 3 elements a cycle: 6 cycles", v, 6.0);
+  check_value(fabs(v - 6.0) < 1e-9, "3 words of 5-tap rows at 3 elements a cycle: 6 cycles", v, 6.0);
 
   /* 5 taps on FIFOs of fifo_depth 3 (4 entries): lane 0 holds 4 of its row and waits for a
    * pop, lane 31 has nothing in the first word and waits for the next: the replay says so
    * instead of spinning (fifo_depth 4 holds the row: 5 entries) */
   cfg_t shallow = cfg_of(3, 3);
   v = feed_row_cycles(&shallow, &f);
-  check(v == FEED_STUCK, "lanes waiting on each other for ever: FEED_STUCK", v, FEED_STUCK);
+  check_value(v == FEED_STUCK, "lanes waiting on each other for ever: FEED_STUCK", v, FEED_STUCK);
   cfg_t holds = cfg_of(3, 4);
   v = feed_row_cycles(&holds, &f);
-  check(v < FEED_STUCK, "fifo_depth 4: the extra entry holds a 5-tap row, no deadlock", v, 0);
+  check_value(v < FEED_STUCK, "fifo_depth 4: the extra entry holds a 5-tap row, no deadlock", v, 0);
 
   /* properties over random shapes */
   srand(7);
@@ -123,10 +117,9 @@ int main(void)
     deeper += feed_row_cycles(&c2, &s) > x + 1e-9;
     wider += feed_row_cycles(&c3, &s) > x + 1e-9;
   }
-  check(below == 0, "never fewer cycles than steps (400 random shapes)", below, 0);
-  check(deeper == 0, "a deeper FIFO is never slower", deeper, 0);
-  check(wider == 0, "more registers per lane are never slower", wider, 0);
+  check_value(below == 0, "never fewer cycles than steps (400 random shapes)", below, 0);
+  check_value(deeper == 0, "a deeper FIFO is never slower", deeper, 0);
+  check_value(wider == 0, "more registers per lane are never slower", wider, 0);
 
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tap_end();
 }

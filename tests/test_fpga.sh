@@ -20,22 +20,16 @@
 # and a last line "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
+source "$root/tests/lib/common.sh"
 fx=$root/tests/fpga
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit $?; }
+make_tmp fpga
 # check NAME GOT WANT
 check() {
-  if [ "$2" = "$3" ]; then ok "$1"; else nok "$1" "got '$2', want '$3'"; fi
+  if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2', want '$3'"; fi
 }
 
 for tool in yosys verilator iverilog vvp jq; do
-  command -v "$tool" >/dev/null 2>&1 || nok "setup" "$tool not found"
+  command -v "$tool" >/dev/null 2>&1 || not_ok "setup" "$tool not found"
 done
 [ "$fail" -eq 0 ] || finish
 # shellcheck source=../scripts/fpga.sh
@@ -46,7 +40,7 @@ if yosys -q -p "read_verilog $fx/t_fpga_dut.v $fx/t_fpga_parent.v; hierarchy -to
      >"$tmp/yosys.out" 2>&1 && blocks_json "$tmp/t.json" t_fpga_ t_fpga_parent >"$tmp/t_blocks.json" 2>"$tmp/err"; then
   ok "blocks_json runs on Yosys's JSON"
 else
-  nok "blocks_json runs on Yosys's JSON" "$(head -c 300 "$tmp/yosys.out" "$tmp/err")"
+  not_ok "blocks_json runs on Yosys's JSON" "$(head -c 300 "$tmp/yosys.out" "$tmp/err")"
   finish
 fi
 got=$(jq -c '[.[] | [.block, .variant, .variants, .instances, .top, (.params | to_entries | map("\(.key)=\(.value)") | join(" ")), (.paths | join(" "))]]' "$tmp/t_blocks.json")
@@ -58,30 +52,30 @@ check "blocks: the ports of a variant, in declaration order, at its width" "$got
 
 # ---- wrapper: lint and behaviour ----
 mkdir -p "$tmp/w"
-wrap_v "$(jq '.[1]' "$tmp/t_blocks.json")" >"$tmp/w/sagen_fpga_wrap.v" 2>"$tmp/err" || nok "wrapper" "$(cat "$tmp/err")"
+wrap_v "$(jq '.[1]' "$tmp/t_blocks.json")" >"$tmp/w/sagen_fpga_wrap.v" 2>"$tmp/err" || not_ok "wrapper" "$(cat "$tmp/err")"
 if grep -q '^  t_fpga_dut #($' "$tmp/w/sagen_fpga_wrap.v" && grep -qE '^    \.W +\(5\)$' "$tmp/w/sagen_fpga_wrap.v" \
    && grep -qE '^    \.MASK\(10\),$' "$tmp/w/sagen_fpga_wrap.v"; then
   ok "wrapper: the block instantiated with the parent's parameters"
 else
-  nok "wrapper: the block instantiated with the parent's parameters" "$(grep -A4 't_fpga_dut' "$tmp/w/sagen_fpga_wrap.v" | tr '\n' '|')"
+  not_ok "wrapper: the block instantiated with the parent's parameters" "$(grep -A4 't_fpga_dut' "$tmp/w/sagen_fpga_wrap.v" | tr '\n' '|')"
 fi
 if verilator --lint-only -Wall --top-module sagen_fpga_wrap "$tmp/w/sagen_fpga_wrap.v" "$fx/t_fpga_dut.v" \
      >"$tmp/vl.log" 2>&1 && [ ! -s "$tmp/vl.log" ]; then
   ok "wrapper: verilator --lint-only -Wall"
 else
-  nok "wrapper: verilator --lint-only -Wall" "$(head -n 3 "$tmp/vl.log" | tr '\n' '|')"
+  not_ok "wrapper: verilator --lint-only -Wall" "$(head -n 3 "$tmp/vl.log" | tr '\n' '|')"
 fi
 if iverilog -g2005 -Wall -s tb_wrap -o "$tmp/tb" "$fx/tb_wrap.v" "$tmp/w/sagen_fpga_wrap.v" "$fx/t_fpga_dut.v" \
      >"$tmp/iv.log" 2>&1 && [ ! -s "$tmp/iv.log" ]; then
   ok "wrapper: iverilog -g2005 -Wall"
 else
-  nok "wrapper: iverilog -g2005 -Wall" "$(head -n 3 "$tmp/iv.log" | tr '\n' '|')"
+  not_ok "wrapper: iverilog -g2005 -Wall" "$(head -n 3 "$tmp/iv.log" | tr '\n' '|')"
 fi
 res=$(vvp -n "$tmp/tb" 2>&1 | grep '^wrap:')
 if [[ $res =~ ^wrap:\ ([0-9]+)\ checks,\ 0\ mismatches$ ]] && [ "${BASH_REMATCH[1]}" -gt 700 ]; then
   ok "wrapper: every input from the chain, every output folded into sout_o ($res)"
 else
-  nok "wrapper: every input from the chain, every output folded into sout_o" "$res"
+  not_ok "wrapper: every input from the chain, every output folded into sout_o" "$res"
 fi
 # the bench must catch a wrapper that connects a_i and b_i the other way round
 sed -e 's/(in_a_i_q)/(in_X_q)/' -e 's/(in_b_i_q)/(in_a_i_q)/' -e 's/(in_X_q)/(in_b_i_q)/' \
@@ -91,7 +85,7 @@ res=$(iverilog -g2005 -s tb_wrap -o "$tmp/tb_bad" "$fx/tb_wrap.v" "$tmp/w/bad.v"
 if [[ $res =~ ^wrap:\ [0-9]+\ checks,\ ([1-9][0-9]*)\ mismatches$ ]]; then
   ok "wrapper: the bench fails a wrapper with two ports swapped ($res)"
 else
-  nok "wrapper: the bench fails a wrapper with two ports swapped" "$res"
+  not_ok "wrapper: the bench fails a wrapper with two ports swapped" "$res"
 fi
 
 # ---- blocks and wrapper of a generated design ----
@@ -117,13 +111,13 @@ if [ -x "$S" ] && "$S" gen yaml/tiny1x1.yaml -o "$tmp/g" >/dev/null 2>"$tmp/err"
          >"$tmp/iv.log" 2>&1 && [ ! -s "$tmp/iv.log" ]; then
       ok "wrapper: a generated PE's wrapper lints clean (Verilator, Icarus)"
     else
-      nok "wrapper: a generated PE's wrapper lints clean" "$(head -n 3 "$tmp/vl.log" "$tmp/iv.log" | tr '\n' '|')"
+      not_ok "wrapper: a generated PE's wrapper lints clean" "$(head -n 3 "$tmp/vl.log" "$tmp/iv.log" | tr '\n' '|')"
     fi
   else
-    nok "blocks: a generated design" "$(head -c 300 "$tmp/err")"
+    not_ok "blocks: a generated design" "$(head -c 300 "$tmp/err")"
   fi
 else
-  nok "blocks: a generated design" "sagen gen failed (make sagen?): $(head -c 200 "$tmp/err")"
+  not_ok "blocks: a generated design" "sagen gen failed (make sagen?): $(head -c 200 "$tmp/err")"
 fi
 
 # ---- parsing recorded tool outputs ----
@@ -141,7 +135,7 @@ check "parsing: the first error of a failed Yosys run, made readable" "$(yosys_e
   "Latch inferred for signal \`sagen_small8x8_feed_lane.j [2:0]'"
 check "parsing: the first error of a failed nextpnr run" "$(pnr_error "$fx/nextpnr-error.log")" \
   "$(sed -n 's/^ERROR: //p' "$fx/nextpnr-error.log" | head -n 1 | cut -c1-300)"
-[ -n "$(sed -n 's/^ERROR: //p' "$fx/nextpnr-error.log")" ] || nok "parsing: nextpnr-error.log" "holds no ERROR line"
+[ -n "$(sed -n 's/^ERROR: //p' "$fx/nextpnr-error.log")" ] || not_ok "parsing: nextpnr-error.log" "holds no ERROR line"
 got=$(yosys_warnings "$fx/ctrl.yosys.log" | jq -r 'join("|")')
 check "parsing: Yosys's conflicting drivers, named by the register and source line" "$got" \
   "Drivers conflicting with a constant 1'0 driver on register i (sagen_small8x8_ctrl.v:149)|Drivers conflicting with a constant 1'1 driver on register i (sagen_small8x8_ctrl.v:149)"
@@ -162,7 +156,7 @@ bad=$(awk -F, -v n="$nf" '{ line = $0; gsub(/"[^"]*"/, "x", line); if (split(lin
 if [ -z "$bad" ] && [ "$(wc -l <<<"$rows")" -eq "$(jq '.blocks | length' "$fx/sample.json")" ]; then
   ok "table: one CSV row per block, every row with the header's $nf fields"
 else
-  nok "table: one CSV row per block, every row with the header's fields" "$bad"
+  not_ok "table: one CSV row per block, every row with the header's fields" "$bad"
 fi
 check "table: the PE's CSV row" "$(grep -m1 '^[^,]*,pe,' <<<"$rows" | cut -d, -f2,8-13,17-21)" \
   "$(jq -r '.blocks[] | select(.block == "pe") | [.block, .synth.status, .synth.lut4, .synth.carry, .synth.ff, .synth.dsp, .synth.bram, .pnr.status, .pnr.fmax_mhz, .pnr.target_mhz, "\"" + .pnr.from + "\"", "\"" + .pnr.to + "\""] | map(tostring) | join(",")' "$fx/sample.json")"
@@ -183,6 +177,6 @@ grep -qE "AW=s32|\\\$paramod" <<<"$md" && msg+="a Yosys parameter string; "
 n_rows=$(grep -c '^| [a-z_]' <<<"$md")
 n_blocks=$(jq '[.blocks[] | select(.top | not)] | length' "$fx/sample.json")
 [ "$n_rows" -eq $((n_blocks + 1)) ] || msg+="$n_rows table lines, want $n_blocks blocks and the header; "
-if [ -z "$msg" ]; then ok "table: docs/fpga.md from a run"; else nok "table: docs/fpga.md from a run" "$msg"; fi
+if [ -z "$msg" ]; then ok "table: docs/fpga.md from a run"; else not_ok "table: docs/fpga.md from a run" "$msg"; fi
 
 finish

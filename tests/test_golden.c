@@ -1,8 +1,8 @@
 /* test_golden: the reference convolutions against values worked out by hand, and the adjoint
  * identities that tie the three together on random layers.
  *
- * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y at index I", and
- * exits non-zero if any case failed. */
+ * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y at index I", then
+ * "N passed, N failed" (tests/lib/tap.h), and exits non-zero if any case failed. */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,21 +10,19 @@
 #include <string.h>
 
 #include "golden.h"
-
-static int failures;
+#include "rng.h"
+#include "lib/tap.h"
 
 /* Compare GOT[0..N) with EXPECTED and print the case line. Returns 1 if equal. */
-static int check(const char *name, const int64_t *expected, const int64_t *got, long n) {
+static int check_same(const char *name, const int64_t *expected, const int64_t *got, long n) {
   long i;
 
   for (i = 0; i < n; i++)
     if (expected[i] != got[i]) {
-      printf("not ok %s: expected %" PRId64 ", got %" PRId64 " at index %ld\n", name,
-             expected[i], got[i], i);
-      failures++;
+      not_ok(name, "expected %" PRId64 ", got %" PRId64 " at index %ld", expected[i], got[i], i);
       return 0;
     }
-  printf("ok %s\n", name);
+  ok(name);
   return 1;
 }
 
@@ -54,13 +52,13 @@ static void forward_case(const char *name, const golden_conv_t *g, long oh, long
     char what[128];
 
     snprintf(what, sizeof what, "%s_out_size", name);
-    check(what, shape, gshape, 2);
+    check_same(what, shape, gshape, 2);
     return;
   }
   for (i = 0; i < 64; i++)
     got[i] = 0x5a5a5a5a;
   golden_conv2d(g, x, w, got);
-  check(name, expected, got, n);
+  check_same(name, expected, got, n);
 }
 
 /* The 3x3 image 1..9 used by several cases, and the 5x5 image 1..25 (x[i][j] = 5i+j+1). */
@@ -218,7 +216,7 @@ static void test_out_size(void) {
   g.sh = 2, g.sw = 3, g.pw = 2, g.dw = 2;
   got[4] = golden_out_h(&g), expected[4] = 2;
   got[5] = golden_out_w(&g), expected[5] = 3;
-  check("out_size", expected, got, 6);
+  check_same("out_size", expected, got, 6);
 }
 
 static void test_input_grad(void) {
@@ -235,7 +233,7 @@ static void test_input_grad(void) {
     g.sh = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_dropped_row", dx, got, 5);
+    check_same("input_grad_dropped_row", dx, got, 5);
   }
   /* stride 1, no padding: x 3x3, w [1 2; 3 4], dy [1 2; 3 4]. dx[iy][ix] = sum of
    * dy[oy][ox]*w[iy-oy][ix-ox]:
@@ -248,7 +246,7 @@ static void test_input_grad(void) {
     g = layer(1, 1, 3, 3, 1, 2, 2);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, k22, got);
-    check("input_grad_basic", dx, got, 9);
+    check_same("input_grad_basic", dx, got, 9);
   }
   /* padding 1: x 2x2, w 3x3 = [1 2 3; 4 5 6; 7 8 9], dy 2x2 = [1 10; 100 1000]; OH = 2.
    * dx[iy][ix] = sum of dy[oy][ox]*w[iy-oy+1][ix-ox+1]:
@@ -263,7 +261,7 @@ static void test_input_grad(void) {
     g.ph = g.pw = 1;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, img3, got);
-    check("input_grad_pad1", dx, got, 4);
+    check_same("input_grad_pad1", dx, got, 4);
   }
   /* channels: C=2, K=2, 1x1 kernels, x 1x2. w[k][c] = [[1, 2], [3, 4]],
    * dy[0] = [1 10], dy[1] = [100 1000]. dx[c][ix] = sum_k dy[k][ix]*w[k][c]:
@@ -275,7 +273,7 @@ static void test_input_grad(void) {
     g = layer(1, 2, 1, 2, 2, 1, 1);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_channels", dx, got, 4);
+    check_same("input_grad_channels", dx, got, 4);
   }
   /* dilation 2, stride 2, 1-D along w: x 1x6, w 1x2 = [1 10], dy 1x2 = [1 100]
    * OW = (6-2-1)/2+1 = 2; taps of ox: 2ox and 2ox+2.
@@ -288,7 +286,7 @@ static void test_input_grad(void) {
     g.sw = 2, g.dw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_stride_dilation", dx, got, 6);
+    check_same("input_grad_stride_dilation", dx, got, 6);
   }
   /* acc_bits 8, C=1, K=2, all 1x1: dx = dy[0]*w[0] + dy[1]*w[1] = 100 + 100 = 200 -> -56 */
   {
@@ -298,7 +296,7 @@ static void test_input_grad(void) {
     g.acc_bits = 8;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, dy, w, got);
-    check("input_grad_acc8_wrap", dx, got, 1);
+    check_same("input_grad_acc8_wrap", dx, got, 1);
   }
   /* no output (h=2 < R=3): every dx is 0 and dy is never read */
   {
@@ -307,7 +305,7 @@ static void test_input_grad(void) {
     g = layer(1, 1, 2, 2, 1, 3, 3);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_input_grad(&g, NULL, w, got);
-    check("input_grad_no_output", dx, got, 4);
+    check_same("input_grad_no_output", dx, got, 4);
   }
 }
 
@@ -326,7 +324,7 @@ static void test_weight_grad(void) {
     g.sh = g.sw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, img5, dy, got);
-    check("weight_grad_stride2", dw, got, 4);
+    check_same("weight_grad_stride2", dw, got, 4);
   }
   /* padding 1: x 2x2 = [1 2; 3 4], R=S=3, dy 2x2 = [1 10; 100 1000].
    * dw[r][s] = sum of dy[oy][ox]*x[oy+r-1][ox+s-1]:
@@ -341,7 +339,7 @@ static void test_weight_grad(void) {
     g.ph = g.pw = 1;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_pad1", dw, got, 9);
+    check_same("weight_grad_pad1", dw, got, 9);
   }
   /* batch and channels: N=2, C=2, K=1, 1x1 everything. x[0] = [1 2], x[1] = [3 4],
    * dy[0] = 10, dy[1] = 100. dw[0][c] = 10*x[0][c] + 100*x[1][c] = 310, 420 */
@@ -351,7 +349,7 @@ static void test_weight_grad(void) {
     g = layer(2, 2, 1, 1, 1, 1, 1);
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_batch_channels", dw, got, 2);
+    check_same("weight_grad_batch_channels", dw, got, 2);
   }
   /* rectangular: x 3x4 = 1..12, kernel 1x2, stride (2,1), dilation (1,2): OH = (3-1)/2+1 = 2,
    * OW = (4-2-1)+1 = 2; dy = [1 10; 100 1000].
@@ -365,7 +363,7 @@ static void test_weight_grad(void) {
     g.sh = 2, g.dw = 2;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_rect", dw, got, 2);
+    check_same("weight_grad_rect", dw, got, 2);
   }
   /* acc_bits 8 with two batch items: 100*1 + 100*1 = 200 -> -56 */
   {
@@ -375,24 +373,16 @@ static void test_weight_grad(void) {
     g.acc_bits = 8;
     memset(got, 0x5a, sizeof got);
     golden_conv2d_weight_grad(&g, x, dy, got);
-    check("weight_grad_acc8_wrap", dw, got, 1);
+    check_same("weight_grad_acc8_wrap", dw, got, 1);
   }
 }
 
-/* splitmix64: a fixed-seed generator, so a failure is reproducible from the printed seed. */
+/* The state of tb/rng.h's generator (splitmix64): a fixed seed, so a failure is reproducible. */
 static uint64_t rng_state;
 
-static uint64_t rng_next(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/* Uniform-ish integer in LO..HI. */
-static long rng_range(long lo, long hi) {
-  return lo + (long)(rng_next() % (uint64_t)(hi - lo + 1));
+/* Uniform in LO..HI. */
+static long rnd(long lo, long hi) {
+  return (long)rng_range(&rng_state, lo, hi);
 }
 
 static int64_t dot(const int64_t *a, const int64_t *b, long n) {
@@ -435,15 +425,15 @@ static void test_properties(void) {
     char desc[200];
 
     memset(&g, 0, sizeof g);
-    g.n = rng_range(1, 2), g.c = rng_range(1, 3), g.k = rng_range(1, 3);
-    g.r = rng_range(1, 5), g.s = rng_range(1, 5);
-    g.sh = rng_range(1, 3), g.sw = rng_range(1, 3);
-    g.ph = rng_range(0, 2), g.pw = rng_range(0, 2);
-    g.dh = rng_range(1, 3), g.dw = rng_range(1, 3);
+    g.n = rnd(1, 2), g.c = rnd(1, 3), g.k = rnd(1, 3);
+    g.r = rnd(1, 5), g.s = rnd(1, 5);
+    g.sh = rnd(1, 3), g.sw = rnd(1, 3);
+    g.ph = rnd(0, 2), g.pw = rnd(0, 2);
+    g.dh = rnd(1, 3), g.dw = rnd(1, 3);
     g.h = g.dh * (g.r - 1) + 1 - 2 * g.ph;
     g.w = g.dw * (g.s - 1) + 1 - 2 * g.pw;
-    g.h = (g.h < 1 ? 1 : g.h) + rng_range(0, 6);
-    g.w = (g.w < 1 ? 1 : g.w) + rng_range(0, 6);
+    g.h = (g.h < 1 ? 1 : g.h) + rnd(0, 6);
+    g.w = (g.w < 1 ? 1 : g.w) + rnd(0, 6);
     g.acc_bits = 64;
     oh = golden_out_h(&g), ow = golden_out_w(&g);
     snprintf(desc, sizeof desc,
@@ -465,11 +455,11 @@ static void test_properties(void) {
       exit(2);
     }
     for (i = 0; i < nx; i++)
-      x[i] = rng_range(-8, 8);
+      x[i] = rnd(-8, 8);
     for (i = 0; i < nw; i++)
-      w[i] = rng_range(-8, 8);
+      w[i] = rnd(-8, 8);
     for (i = 0; i < ny; i++)
-      dy[i] = rng_range(-8, 8);
+      dy[i] = rnd(-8, 8);
     golden_conv2d(&g, x, w, y);
     golden_conv2d_input_grad(&g, dy, w, dx);
     golden_conv2d_weight_grad(&g, x, dy, dw);
@@ -482,11 +472,11 @@ static void test_properties(void) {
                c, layer_i, desc);
     /* wrap: large values, acc_bits 2..63, compare with the 64-bit result reduced */
     for (i = 0; i < nx; i++)
-      x[i] = rng_range(-1000000, 1000000);
+      x[i] = rnd(-1000000, 1000000);
     for (i = 0; i < nw; i++)
-      w[i] = rng_range(-1000000, 1000000);
+      w[i] = rnd(-1000000, 1000000);
     golden_conv2d(&g, x, w, y);
-    g.acc_bits = (int)rng_range(2, 63);
+    g.acc_bits = (int)rnd(2, 63);
     golden_conv2d(&g, x, w, y8);
     for (i = 0; i < ny; i++)
       if (y8[i] != sext(y[i], g.acc_bits)) {
@@ -499,12 +489,10 @@ static void test_properties(void) {
     free(x), free(dx), free(w), free(dw), free(y), free(dy), free(y8);
   }
   for (layer_i = 0; layer_i < 3; layer_i++) {
-    if (bad[layer_i]) {
-      printf("not ok %s: %s\n", names[layer_i], why[layer_i]);
-      failures++;
-    } else {
-      printf("ok %s\n", names[layer_i]);
-    }
+    if (bad[layer_i])
+      not_ok(names[layer_i], "%s", why[layer_i]);
+    else
+      ok(names[layer_i]);
   }
 }
 
@@ -514,5 +502,5 @@ int main(void) {
   test_input_grad();
   test_weight_grad();
   test_properties();
-  return failures != 0;
+  return tap_end();
 }

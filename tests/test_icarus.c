@@ -6,12 +6,11 @@
  * icarus_read_words on hand-made files.
  *
  * Usage: test_icarus [TB_PATH] (default sim/sagen_replay_tb.v, relative to the current
- * directory). Prints "ok <name>" or "not ok <name>: <detail>" per case and exits non-zero if any
- * case failed. */
+ * directory). Prints "ok <name>" or "not ok <name>: <detail>" per case, then "N passed, N failed"
+ * (tests/lib/tap.h), and exits non-zero if any case failed. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,27 +21,10 @@
 #include <unistd.h>
 
 #include "icarus.h"
+#include "lib/tap.h"
 
-static int failures;
 static char tmpdir[64];
 static char tb[4096];
-
-static void pass(const char *name) {
-  printf("ok %s\n", name);
-}
-
-static void fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void fail(const char *name, const char *fmt, ...) {
-  va_list ap;
-
-  printf("not ok %s: ", name);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  printf("\n");
-  failures++;
-}
 
 /* TMPDIR/NAME in a static buffer (one of eight, so several can be alive at once). */
 static const char *tpath(const char *name) {
@@ -174,11 +156,11 @@ static void expect_fail(const char *name, const char *flist, const char *rec, co
   int rc = replay(flist, tpath("build"), rec, tpath("out.hex"), NULL, err, sizeof err);
 
   if (rc != 1)
-    fail(name, "expected 1, got %d", rc);
+    not_ok(name, "expected 1, got %d", rc);
   else if (strstr(err, want) == NULL)
-    fail(name, "expected an error with '%s', got '%s'", want, err);
+    not_ok(name, "expected an error with '%s', got '%s'", want, err);
   else
-    pass(name);
+    ok(name);
 }
 
 static void test_pass_and_cache(void) {
@@ -192,32 +174,32 @@ static void test_pass_and_cache(void) {
   rc = replay(tpath("rtl/tiny.f"), tpath("build"), tpath("pass.rec"), tpath("out.hex"),
               tpath("wave.vcd"), err, sizeof err);
   if (rc != 0) {
-    fail("pass", "expected 0, got %d: %s", rc, err);
+    not_ok("pass", "expected 0, got %d: %s", rc, err);
     return;
   }
-  pass("pass");
+  ok("pass");
 
   rc = icarus_read_words(tpath("out.hex"), 32, &w, &n, err, sizeof err);
   if (rc != 0)
-    fail("pass_words", "expected 0, got %d: %s", rc, err);
+    not_ok("pass_words", "expected 0, got %d: %s", rc, err);
   else if (n != 3 || w[0] != 0xffff8001u || w[1] != 0x1234u || w[2] != 0)
-    fail("pass_words", "expected 3 words ffff8001 00001234 00000000, got %ld", n);
+    not_ok("pass_words", "expected 3 words ffff8001 00001234 00000000, got %ld", n);
   else
-    pass("pass_words");
+    ok("pass_words");
   free(w);
 
   if (stat(tpath("wave.vcd"), &st) != 0 || st.st_size == 0)
-    fail("pass_vcd", "expected a waveform in %s", tpath("wave.vcd"));
+    not_ok("pass_vcd", "expected a waveform in %s", tpath("wave.vcd"));
   else
-    pass("pass_vcd");
+    ok("pass_vcd");
 
   /* Again without changes: replay.vvp is reused (same inode: no rename of a new build). */
   vvp_ino(tpath("build"), &ino1);
   rc = replay(tpath("rtl/tiny.f"), tpath("build"), tpath("pass.rec"), NULL, NULL, err, sizeof err);
   if (rc != 0 || vvp_ino(tpath("build"), &ino2) != 0 || ino1 != ino2)
-    fail("cache_reused", "expected the cached replay.vvp to be reused (rc %d: %s)", rc, err);
+    not_ok("cache_reused", "expected the cached replay.vvp to be reused (rc %d: %s)", rc, err);
   else
-    pass("cache_reused");
+    ok("cache_reused");
 
   /* A design file newer than replay.vvp: rebuilt. */
   {
@@ -227,25 +209,25 @@ static void test_pass_and_cache(void) {
     ts[0].tv_sec += 5;
     ts[1] = ts[0];
     if (utimensat(AT_FDCWD, tpath("rtl/tiny_top.v"), ts, 0) != 0) {
-      fail("cache_stale", "utimensat: %s", strerror(errno));
+      not_ok("cache_stale", "utimensat: %s", strerror(errno));
       return;
     }
   }
   rc = replay(tpath("rtl/tiny.f"), tpath("build"), tpath("pass.rec"), NULL, NULL, err, sizeof err);
   if (rc != 0 || vvp_ino(tpath("build"), &ino3) != 0 || ino3 == ino2)
-    fail("cache_stale", "expected replay.vvp to be rebuilt (rc %d: %s)", rc, err);
+    not_ok("cache_stale", "expected replay.vvp to be rebuilt (rc %d: %s)", rc, err);
   else
-    pass("cache_stale");
+    ok("cache_stale");
 
   /* Other widths (a different cache key): rebuilt, even though no file changed. The tiny
    * design's ports stay 16 / 32 bits wide, so the connection is only width-mismatched. */
   rc = icarus_replay("tiny_top", 4, 16, 40, tpath("rtl/tiny.f"), tb, tpath("build"),
                      tpath("pass.rec"), NULL, NULL, err, sizeof err);
   if (vvp_ino(tpath("build"), &ino1) != 0 || ino1 == ino3)
-    fail("cache_key", "expected replay.vvp to be rebuilt for another out_dw (rc %d: %s)", rc,
+    not_ok("cache_key", "expected replay.vvp to be rebuilt for another out_dw (rc %d: %s)", rc,
          err);
   else
-    pass("cache_key");
+    ok("cache_key");
 }
 
 static void test_read_words(void) {
@@ -257,20 +239,20 @@ static void test_read_words(void) {
   write_text(tpath("w48.hex"), "123456789abc\n\n000000000001\nFFFFFFFFFFFF\n");
   rc = icarus_read_words(tpath("w48.hex"), 48, &w, &n, err, sizeof err);
   if (rc != 0)
-    fail("words_48", "expected 0, got %d: %s", rc, err);
+    not_ok("words_48", "expected 0, got %d: %s", rc, err);
   else if (n != 3 || w[0] != 0x56789abcu || w[1] != 0x1234u || w[2] != 1 || w[3] != 0 ||
            w[4] != 0xffffffffu || w[5] != 0xffffu)
-    fail("words_48", "wrong words (n %ld)", n);
+    not_ok("words_48", "wrong words (n %ld)", n);
   else
-    pass("words_48");
+    ok("words_48");
   free(w);
 
   write_text(tpath("empty.hex"), "");
   rc = icarus_read_words(tpath("empty.hex"), 32, &w, &n, err, sizeof err);
   if (rc != 0 || n != 0)
-    fail("words_empty", "expected 0 words, got rc %d n %ld: %s", rc, n, err);
+    not_ok("words_empty", "expected 0 words, got rc %d n %ld: %s", rc, n, err);
   else
-    pass("words_empty");
+    ok("words_empty");
   free(w);
 
   {
@@ -289,19 +271,19 @@ static void test_read_words(void) {
       w = (uint32_t *)&rc;
       rc = icarus_read_words(tpath("bad.hex"), bad[i].dw, &w, &n, err, sizeof err);
       if (rc != 1 || w != NULL || n != 0)
-        fail(bad[i].name, "expected 1 with no words, got %d", rc);
+        not_ok(bad[i].name, "expected 1 with no words, got %d", rc);
       else if (strstr(err, bad[i].want) == NULL || strstr(err, "bad.hex:") == NULL)
-        fail(bad[i].name, "expected an error with '%s', got '%s'", bad[i].want, err);
+        not_ok(bad[i].name, "expected an error with '%s', got '%s'", bad[i].want, err);
       else
-        pass(bad[i].name);
+        ok(bad[i].name);
     }
   }
   {
     int rc2 = icarus_read_words(tpath("missing.hex"), 32, &w, &n, err, sizeof err);
     if (rc2 != 1 || strstr(err, "cannot open") == NULL)
-      fail("words_missing", "expected 'cannot open', got %d '%s'", rc2, err);
+      not_ok("words_missing", "expected 'cannot open', got %d '%s'", rc2, err);
     else
-      pass("words_missing");
+      ok("words_missing");
   }
 }
 
@@ -359,9 +341,9 @@ int main(int argc, char **argv) {
     int r = icarus_read_words(tpath("out.hex"), 32, &w, &n, err, sizeof err);
 
     if (r != 1 || strstr(err, "x or z in value 2") == NULL)
-      fail("x_hp_rdata_words", "expected 'x or z in value 2', got %d '%s'", r, err);
+      not_ok("x_hp_rdata_words", "expected 'x or z in value 2', got %d '%s'", r, err);
     else
-      pass("x_hp_rdata_words");
+      ok("x_hp_rdata_words");
     free(w);
   }
   expect_fail("x_csr_rdata", tpath("rtl/tiny_cx.f"), tpath("idle.rec"),
@@ -380,14 +362,14 @@ int main(int argc, char **argv) {
 
   /* A relative filelist path from another directory. */
   if (chdir(tmpdir) != 0) {
-    fail("relative_filelist", "chdir: %s", strerror(errno));
+    not_ok("relative_filelist", "chdir: %s", strerror(errno));
   } else {
     rc = icarus_replay("tiny_top", 4, 16, 32, "rtl/tiny.f", tb, "build_rel", "pass.rec",
                        "out_rel.hex", NULL, err, sizeof err);
     if (rc != 0)
-      fail("relative_filelist", "expected 0, got %d: %s", rc, err);
+      not_ok("relative_filelist", "expected 0, got %d: %s", rc, err);
     else
-      pass("relative_filelist");
+      ok("relative_filelist");
     if (chdir(cwd) != 0) {
       fprintf(stderr, "test_icarus: chdir back: %s\n", strerror(errno));
       return 2;
@@ -409,21 +391,21 @@ int main(int argc, char **argv) {
       unsetenv("PATH");
     }
     if (rc != 1 || strstr(err, "iverilog: not found") == NULL)
-      fail("tool_missing", "expected 'iverilog: not found', got %d '%s'", rc, err);
+      not_ok("tool_missing", "expected 'iverilog: not found', got %d '%s'", rc, err);
     else
-      pass("tool_missing");
+      ok("tool_missing");
   }
 
   rc = icarus_replay("tiny top", 4, 16, 32, tpath("rtl/tiny.f"), tb, tpath("build"),
                      tpath("pass.rec"), NULL, NULL, err, sizeof err);
   if (rc != 1 || strstr(err, "bad top module name") == NULL)
-    fail("bad_top", "expected 'bad top module name', got %d '%s'", rc, err);
+    not_ok("bad_top", "expected 'bad top module name', got %d '%s'", rc, err);
   else
-    pass("bad_top");
+    ok("bad_top");
 
   test_read_words();
 
-  if (failures == 0) {
+  if (tap_failed == 0) {
     /* Leave the directory behind on failure, for a look at the logs. */
     char cmd_dir[80];
     snprintf(cmd_dir, sizeof cmd_dir, "%s", tmpdir);
@@ -443,5 +425,5 @@ int main(int argc, char **argv) {
   } else {
     printf("# files kept in %s\n", tmpdir);
   }
-  return failures == 0 ? 0 : 1;
+  return tap_end();
 }

@@ -1,11 +1,10 @@
 /* test_npy: .npy reading (from hand-built byte images and files), writing, and the rejection of
  * every kind of bad input with a message that says what is wrong.
  *
- * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y [at index I]", and
- * exits non-zero if any case failed. */
+ * Prints one line per case, "ok <name>" or "not ok <name>: expected X, got Y [at index I]", then
+ * "N passed, N failed" (tests/lib/tap.h), and exits non-zero if any case failed. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,29 +13,11 @@
 #include <unistd.h>
 
 #include "npy.h"
+#include "rng.h"
 #include "tensor.h"
+#include "lib/tap.h"
 
-static int failures;
 static char tmpdir[64];
-
-static void pass(const char *name) {
-  printf("ok %s\n", name);
-}
-
-#ifdef __GNUC__
-static void fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#endif
-
-static void fail(const char *name, const char *fmt, ...) {
-  va_list ap;
-
-  printf("not ok %s: ", name);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  printf("\n");
-  failures++;
-}
 
 /* Build an .npy image in OUT: magic, version MAJOR.0, the header length (2 bytes for 1.0, 4
  * otherwise), DICT as the header, then DLEN bytes of DATA. Returns the length. */
@@ -83,25 +64,25 @@ static void expect_tensor(const char *name, const tensor_t *t, int ndim, const l
   int k;
 
   if (t->ndim != ndim) {
-    fail(name, "expected rank %d, got %d", ndim, t->ndim);
+    not_ok(name, "expected rank %d, got %d", ndim, t->ndim);
     return;
   }
   for (k = 0; k < ndim; k++)
     if (t->shape[k] != shape[k]) {
-      fail(name, "expected dimension %ld, got %ld at index %d", shape[k], t->shape[k], k);
+      not_ok(name, "expected dimension %ld, got %ld at index %d", shape[k], t->shape[k], k);
       return;
     }
   if (tensor_numel(t) != n) {
-    fail(name, "expected %ld elements, got %ld", n, tensor_numel(t));
+    not_ok(name, "expected %ld elements, got %ld", n, tensor_numel(t));
     return;
   }
   for (i = 0; i < n; i++)
     if (t->data[i] != values[i]) {
-      fail(name, "expected %" PRId64 ", got %" PRId64 " at index %ld", values[i], t->data[i],
+      not_ok(name, "expected %" PRId64 ", got %" PRId64 " at index %ld", values[i], t->data[i],
            i);
       return;
     }
-  pass(name);
+  ok(name);
 }
 
 /* Parse an image built from DICT and DATA and expect success with the given tensor. */
@@ -113,7 +94,7 @@ static void accept_case(const char *name, int major, const char *dict, const voi
   size_t len = mk(buf, major, dict, data, dlen);
 
   if (parse_exact(buf, len, &t, err, sizeof err) != 0) {
-    fail(name, "expected 0, got 1 (%s)", err);
+    not_ok(name, "expected 0, got 1 (%s)", err);
     return;
   }
   expect_tensor(name, &t, ndim, shape, values, n);
@@ -129,25 +110,25 @@ static void expect_reject(const char *name, const unsigned char *buf, size_t len
   int rc = parse_exact(buf, len, &t, err, sizeof err), k;
 
   if (rc != 1) {
-    fail(name, "expected 1, got %d", rc);
+    not_ok(name, "expected 1, got %d", rc);
     if (rc == 0)
       tensor_free(&t);
     return;
   }
   if (t.data != NULL) {
-    fail(name, "expected no data after a rejection, got some");
+    not_ok(name, "expected no data after a rejection, got some");
     return;
   }
   if (strchr(err, '\n') != NULL || err[0] == '\0') {
-    fail(name, "expected a one-line message, got '%s'", err);
+    not_ok(name, "expected a one-line message, got '%s'", err);
     return;
   }
   for (k = 0; keys[k] != NULL; k++)
     if (strstr(err, keys[k]) == NULL) {
-      fail(name, "expected a message containing '%s', got '%s'", keys[k], err);
+      not_ok(name, "expected a message containing '%s', got '%s'", keys[k], err);
       return;
     }
-  pass(name);
+  ok(name);
 }
 
 /* expect_reject for an image built from DICT and DATA, with one or two key words. */
@@ -413,16 +394,8 @@ static void test_reject(void) {
   }
 }
 
-/* splitmix64, for the mutation test. */
+/* The state of tb/rng.h's generator (splitmix64), for the mutation test. */
 static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 #define MUT_SEED 0x6e7079ULL
 #define MUTATIONS 20000
@@ -442,7 +415,7 @@ static void test_robustness(void) {
     int rc = parse_exact(good, i, &t, err, sizeof err);
 
     if (rc != 1 || t.data != NULL || err[0] == '\0' || strchr(err, '\n')) {
-      fail("parse_every_prefix_rejected", "expected 1 with a message, got %d ('%s') at index %zu",
+      not_ok("parse_every_prefix_rejected", "expected 1 with a message, got %d ('%s') at index %zu",
            rc, err, i);
       if (rc == 0)
         tensor_free(&t);
@@ -450,18 +423,18 @@ static void test_robustness(void) {
     }
   }
   if (i == len)
-    pass("parse_every_prefix_rejected");
+    ok("parse_every_prefix_rejected");
 
   rng_state = MUT_SEED;
   for (m = 0; m < MUTATIONS; m++) {
     char err[512] = "";
     tensor_t t;
-    size_t blen = len, j, nmut = 1 + rng_next() % 4;
+    size_t blen = len, j, nmut = 1 + rng_next(&rng_state) % 4;
     int rc;
 
     memcpy(bad, good, len);
     for (j = 0; j < nmut; j++) {
-      uint64_t r = rng_next();
+      uint64_t r = rng_next(&rng_state);
       size_t at = (size_t)(r % len);
 
       switch ((r >> 32) % 4) {
@@ -477,13 +450,13 @@ static void test_robustness(void) {
       continue;
     }
     if (rc != 1 || t.data != NULL || err[0] == '\0' || strchr(err, '\n')) {
-      fail("parse_mutations_safe",
+      not_ok("parse_mutations_safe",
            "expected 0 with data or 1 with a one-line message, got %d ('%s') at index %d "
            "(seed 0x%llx)", rc, err, m, (unsigned long long)MUT_SEED);
       return;
     }
   }
-  pass("parse_mutations_safe");
+  ok("parse_mutations_safe");
 }
 
 /* PATH inside the temporary directory. */
@@ -527,9 +500,9 @@ static void test_round_trip(void) {
       in_tmp(path, sizeof path, "rt.npy");
       fill(&t, ranks[s], shapes[s], b);
       if (npy_write(path, &t, b, err, sizeof err) != 0) {
-        fail(name, "expected write 0, got 1 (%s)", err);
+        not_ok(name, "expected write 0, got 1 (%s)", err);
       } else if (npy_read(path, &u, err, sizeof err) != 0) {
-        fail(name, "expected read 0, got 1 (%s)", err);
+        not_ok(name, "expected read 0, got 1 (%s)", err);
       } else {
         expect_tensor(name, &u, t.ndim, t.shape, t.data, tensor_numel(&t));
         tensor_free(&u);
@@ -562,35 +535,35 @@ static void header_case(const char *name, int ndim, const long *shape, int bits,
   in_tmp(path, sizeof path, "hdr.npy");
   fill(&t, ndim, shape, bits);
   if (npy_write(path, &t, bits, err, sizeof err) != 0) {
-    fail(name, "expected write 0, got 1 (%s)", err);
+    not_ok(name, "expected write 0, got 1 (%s)", err);
     tensor_free(&t);
     return;
   }
   n = slurp(path, buf, sizeof buf);
   hlen = n >= 10 ? (size_t)buf[8] | (size_t)buf[9] << 8 : 0;
   if (n < 10 || memcmp(buf, "\x93NUMPY\x01\x00", 8) != 0)
-    fail(name, "expected the preamble \\x93NUMPY 1.0, got %zu bytes", n);
+    not_ok(name, "expected the preamble \\x93NUMPY 1.0, got %zu bytes", n);
   else if ((10 + hlen) % 64 != 0)
-    fail(name, "expected preamble + header a multiple of 64, got %zu", 10 + hlen);
+    not_ok(name, "expected preamble + header a multiple of 64, got %zu", 10 + hlen);
   else if (n != 10 + hlen + (size_t)tensor_numel(&t) * (size_t)(bits / 8))
-    fail(name, "expected %zu bytes, got %zu", 10 + hlen + (size_t)tensor_numel(&t) * (bits / 8),
+    not_ok(name, "expected %zu bytes, got %zu", 10 + hlen + (size_t)tensor_numel(&t) * (bits / 8),
          n);
   else if (hlen < dlen + 1 || memcmp(buf + 10, dict, dlen) != 0)
-    fail(name, "expected the dict %s, got '%.*s'", dict, (int)hlen, (const char *)buf + 10);
+    not_ok(name, "expected the dict %s, got '%.*s'", dict, (int)hlen, (const char *)buf + 10);
   else if (buf[10 + hlen - 1] != '\n')
-    fail(name, "expected '\\n', got 0x%02x at index %zu", buf[10 + hlen - 1], 10 + hlen - 1);
+    not_ok(name, "expected '\\n', got 0x%02x at index %zu", buf[10 + hlen - 1], 10 + hlen - 1);
   else {
     for (i = 10 + dlen; i < 10 + hlen - 1; i++)
       if (buf[i] != ' ')
         break;
     if (i < 10 + hlen - 1)
-      fail(name, "expected ' ', got 0x%02x at index %zu", buf[i], i);
+      not_ok(name, "expected ' ', got 0x%02x at index %zu", buf[i], i);
     else if (memcmp(buf + 10 + hlen, bits == 32 ? "\x00\x00\x00\x80" : "\0\0\0\0\0\0\0\x80",
                     (size_t)bits / 8) != 0)
-      fail(name, "expected the first value little-endian, got 0x%02x at index %zu",
+      not_ok(name, "expected the first value little-endian, got 0x%02x at index %zu",
            buf[10 + hlen], 10 + hlen);
     else
-      pass(name);
+      ok(name);
   }
   tensor_free(&t);
   remove(path);
@@ -611,18 +584,18 @@ static void test_write(void) {
   fill(&t, 1, s5, 32);
   err[0] = '\0';
   if (npy_write(path, &t, 32, err, sizeof err) != 1)
-    fail("write_missing_dir", "expected 1, got 0");
+    not_ok("write_missing_dir", "expected 1, got 0");
   else if (strstr(err, "cannot create") == NULL || strstr(err, path) == NULL)
-    fail("write_missing_dir", "expected 'cannot create' and the path, got '%s'", err);
+    not_ok("write_missing_dir", "expected 'cannot create' and the path, got '%s'", err);
   else if (exists(path))
-    fail("write_missing_dir", "expected no file, got one at '%s'", path);
+    not_ok("write_missing_dir", "expected no file, got one at '%s'", path);
   else
-    pass("write_missing_dir");
+    ok("write_missing_dir");
 
   /* int32 out of range: fails before touching an existing file */
   in_tmp(path, sizeof path, "keep.npy");
   if (npy_write(path, &t, 32, err, sizeof err) != 0) {
-    fail("write_int32_out_of_range", "expected the first write 0, got 1 (%s)", err);
+    not_ok("write_int32_out_of_range", "expected the first write 0, got 1 (%s)", err);
   } else {
     tensor_t u;
 
@@ -630,30 +603,30 @@ static void test_write(void) {
     t.data[3] = (int64_t)INT32_MAX + 1;
     err[0] = '\0';
     if (npy_write(path, &t, 32, err, sizeof err) != 1)
-      fail("write_int32_out_of_range", "expected 1, got 0");
+      not_ok("write_int32_out_of_range", "expected 1, got 0");
     else if (strstr(err, "value 2147483648 at index 3 is out of range") == NULL)
-      fail("write_int32_out_of_range", "expected an out of range message, got '%s'", err);
+      not_ok("write_int32_out_of_range", "expected an out of range message, got '%s'", err);
     else if (npy_read(path, &u, err, sizeof err) != 0)
-      fail("write_int32_out_of_range", "expected the old file intact, got '%s'", err);
+      not_ok("write_int32_out_of_range", "expected the old file intact, got '%s'", err);
     else if (u.data[3] == t.data[3])
-      fail("write_int32_out_of_range", "expected the old value, got %" PRId64 " at index 3",
+      not_ok("write_int32_out_of_range", "expected the old value, got %" PRId64 " at index 3",
            u.data[3]);
     else
-      pass("write_int32_out_of_range");
+      ok("write_int32_out_of_range");
     tensor_free(&u);
     t.data[3] = (int64_t)INT32_MIN - 1;
     in_tmp(other, sizeof other, "never.npy");
     if (npy_write(other, &t, 32, err, sizeof err) != 1 || strstr(err, "out of range") == NULL)
-      fail("write_int32_below_range", "expected 1 and 'out of range', got '%s'", err);
+      not_ok("write_int32_below_range", "expected 1 and 'out of range', got '%s'", err);
     else if (exists(other))
-      fail("write_int32_below_range", "expected no file, got '%s'", other);
+      not_ok("write_int32_below_range", "expected no file, got '%s'", other);
     else
-      pass("write_int32_below_range");
+      ok("write_int32_below_range");
     t.data[3] = 0;
     if (npy_write(path, &t, 16, err, sizeof err) != 1 || strstr(err, "bits 16") == NULL)
-      fail("write_bad_bits", "expected 1 and 'bits 16', got '%s'", err);
+      not_ok("write_bad_bits", "expected 1 and 'bits 16', got '%s'", err);
     else
-      pass("write_bad_bits");
+      ok("write_bad_bits");
     remove(path);
   }
 
@@ -661,17 +634,17 @@ static void test_write(void) {
   in_tmp(path, sizeof path, "adir");
   snprintf(other, sizeof other, "%s.tmp.%ld", path, (long)getpid());
   if (mkdir(path, 0700) != 0) {
-    fail("write_rename_fails_cleans_up", "expected mkdir 0, got %s", strerror(errno));
+    not_ok("write_rename_fails_cleans_up", "expected mkdir 0, got %s", strerror(errno));
   } else {
     err[0] = '\0';
     if (npy_write(path, &t, 64, err, sizeof err) != 1)
-      fail("write_rename_fails_cleans_up", "expected 1, got 0");
+      not_ok("write_rename_fails_cleans_up", "expected 1, got 0");
     else if (strstr(err, "cannot rename") == NULL)
-      fail("write_rename_fails_cleans_up", "expected 'cannot rename', got '%s'", err);
+      not_ok("write_rename_fails_cleans_up", "expected 'cannot rename', got '%s'", err);
     else if (exists(other))
-      fail("write_rename_fails_cleans_up", "expected no temporary, got '%s'", other);
+      not_ok("write_rename_fails_cleans_up", "expected no temporary, got '%s'", other);
     else
-      pass("write_rename_fails_cleans_up");
+      ok("write_rename_fails_cleans_up");
     rmdir(path);
   }
   tensor_free(&t);
@@ -683,11 +656,11 @@ static void test_read_errors(void) {
 
   in_tmp(path, sizeof path, "missing.npy");
   if (npy_read(path, &t, err, sizeof err) != 1)
-    fail("read_missing_file", "expected 1, got 0");
+    not_ok("read_missing_file", "expected 1, got 0");
   else if (strncmp(err, path, strlen(path)) != 0 || strstr(err, "cannot open") == NULL)
-    fail("read_missing_file", "expected '%s: cannot open...', got '%s'", path, err);
+    not_ok("read_missing_file", "expected '%s: cannot open...', got '%s'", path, err);
   else
-    pass("read_missing_file");
+    ok("read_missing_file");
 
   /* a file with a float dtype: the message names the file */
   in_tmp(path, sizeof path, "f4.npy");
@@ -698,25 +671,25 @@ static void test_read_errors(void) {
     FILE *f = fopen(path, "wb");
 
     if (f == NULL || fwrite(buf, 1, len, f) != len) {
-      fail("read_float_file", "expected to create '%s', got %s", path, strerror(errno));
+      not_ok("read_float_file", "expected to create '%s', got %s", path, strerror(errno));
       if (f != NULL)
         fclose(f);
     } else {
       fclose(f);
       if (npy_read(path, &t, err, sizeof err) != 1)
-        fail("read_float_file", "expected 1, got 0");
+        not_ok("read_float_file", "expected 1, got 0");
       else if (strncmp(err, path, strlen(path)) != 0 ||
                strstr(err, ": unsupported dtype '<f4'") == NULL)
-        fail("read_float_file", "expected '%s: unsupported dtype...', got '%s'", path, err);
+        not_ok("read_float_file", "expected '%s: unsupported dtype...', got '%s'", path, err);
       else
-        pass("read_float_file");
+        ok("read_float_file");
     }
     remove(path);
   }
   if (npy_read(tmpdir, &t, err, sizeof err) != 1 || strncmp(err, tmpdir, strlen(tmpdir)) != 0)
-    fail("read_directory", "expected 1 and a message naming '%s', got '%s'", tmpdir, err);
+    not_ok("read_directory", "expected 1 and a message naming '%s', got '%s'", tmpdir, err);
   else
-    pass("read_directory");
+    ok("read_directory");
 }
 
 int main(void) {
@@ -737,11 +710,10 @@ int main(void) {
     in_tmp(path, sizeof path, "rt.npy");
     remove(path);
     if (rmdir(tmpdir) != 0) {
-      printf("not ok temp_dir_clean: expected an empty '%s', got %s\n", tmpdir, strerror(errno));
-      failures++;
+      not_ok("temp_dir_clean", "expected an empty '%s', got %s", tmpdir, strerror(errno));
     } else {
-      printf("ok temp_dir_clean\n");
+      ok("temp_dir_clean");
     }
   }
-  return failures != 0;
+  return tap_end();
 }

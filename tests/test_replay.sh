@@ -7,28 +7,17 @@
 # record without E, an unknown letter).
 #
 # Usage: tests/test_replay.sh (from anywhere). Prints "ok <name>" or "not ok <name>: <detail>"
-# per case and exits non-zero if any case failed.
+# per case, then "N passed, N failed", and exits non-zero if any case failed.
 set -u
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/tests/lib/common.sh"
 tb="$root/sim/sagen_replay_tb.v"
-failures=0
 
-for tool in iverilog vvp; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "not ok setup: $tool not found (is icarus verilog installed?)"
-    exit 1
-  fi
-done
+need iverilog vvp || finish
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_replay.XXXXXX")
-trap 'if [ "$failures" -eq 0 ]; then rm -rf "$tmp"; else echo "# files kept in $tmp"; fi' EXIT
-
-ok() { echo "ok $1"; }
-not_ok() {
-  echo "not ok $1: $2"
-  failures=$((failures + 1))
-}
+trap 'if [ "$fail" -eq 0 ]; then rm -rf "$tmp"; else echo "# files kept in $tmp"; fi' EXIT
 
 # The tiny top. $1: "good", "no_mem_init" (hp_rdata_o X for a never written word) or
 # "no_scratch_reset" (csr_rdata_o X at CSR 2 until it is written).
@@ -181,4 +170,4 @@ else
   ok vcd
 fi
 
-[ "$failures" -eq 0 ]
+finish

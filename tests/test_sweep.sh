@@ -13,38 +13,16 @@
 # <repo>/sagen). Prints "ok ..." / "not ok ..." and a last line "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
-export SAGEN=${SAGEN:-$root/sagen}
-S=$SAGEN
-tmp=${KEEP_TMP:-$(mktemp -d)}
-[ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit $?; }
-
-# expect NAME STATUS WORDS CMD...: CMD exits with STATUS and its stderr contains WORDS.
-expect() {
-  local name=$1 status=$2 words=$3
-  shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -ne "$status" ]; then
-    nok "$name" "exit $got, expected $status; stderr: $(head -c 300 "$tmp/err")"
-  elif [ -n "$words" ] && ! grep -qF -- "$words" "$tmp/err"; then
-    nok "$name" "stderr lacks '$words': $(head -c 300 "$tmp/err")"
-  else
-    ok "$name"
-  fi
-}
+source "$root/tests/lib/common.sh"
+export SAGEN=$S
+make_tmp sweep
 
 for tool in jq yosys gnuplot flock; do
-  command -v "$tool" >/dev/null 2>&1 || nok "setup" "$tool not found"
+  command -v "$tool" >/dev/null 2>&1 || not_ok "setup" "$tool not found"
 done
-[ -x "$S" ] || nok "setup" "$S not found (make sagen)"
+[ -x "$S" ] || not_ok "setup" "$S not found (make sagen)"
 if ! "$S" sim --help 2>&1 | grep -q -- "--set"; then
-  nok "setup" "sagen sim has no --set KEY=VALUE yet (tb/cosim.c): the sweep needs it"
+  not_ok "setup" "sagen sim has no --set KEY=VALUE yet (tb/cosim.c): the sweep needs it"
 fi
 [ "$fail" -eq 0 ] || finish
 
@@ -58,7 +36,7 @@ if out=$("$S" layers "$tmp/layers.csv" 2>&1) \
    && [ "$out" = "c3x3 1 3 6 7 5 3 3 1 1 1 1 1 1"$'\n'"pw_s2 1 4 9 8 3 1 1 2 2 0 0 1 1" ]; then
   ok "sagen layers prints the normalized layers"
 else
-  nok "sagen layers prints the normalized layers" "$out"
+  not_ok "sagen layers prints the normalized layers" "$out"
 fi
 printf 'Layer name,IFMAP Height,IFMAP Width,Filter Height,Filter Width,Channels,Num Filter,Strides\nx,8,8,3,3,0,4,1\n' >"$tmp/bad.csv"
 expect "sagen layers: bad value" 1 "$tmp/bad.csv:2: Channels: '0' is out of range: allowed 1..1000000" \
@@ -72,7 +50,7 @@ if "$S" gen yaml/tiny1x1.yaml --set array.rows=3 --set array.cols=2 -o "$tmp/g" 
    && grep -q "^#define SAGEN_TINY1X1_COLS 2$" "$tmp/g/sagen_tiny1x1_params.h"; then
   ok "sagen gen --set overrides the configuration"
 else
-  nok "sagen gen --set overrides the configuration" "$(head -c 300 "$tmp/err")"
+  not_ok "sagen gen --set overrides the configuration" "$(head -c 300 "$tmp/err")"
 fi
 
 # ---- bad input to the sweep ----
@@ -99,13 +77,13 @@ t1=$SECONDS
 if [ "$rc" -eq 0 ]; then
   ok "sweep exits 0 ($((t1 - t0)) s)"
 else
-  nok "sweep exits 0" "exit $rc: $(tail -n 5 "$tmp/sweep.err" | tr '\n' '|')"
+  not_ok "sweep exits 0" "exit $rc: $(tail -n 5 "$tmp/sweep.err" | tr '\n' '|')"
 fi
 n=$(grep -cE "^sweep: (2x2|4x4): 2 of 2 runs passed, 0 failed; .* wall [0-9.]+ s$" "$tmp/sweep.err")
 if [ "$n" -eq 2 ]; then
   ok "one progress line per point with its wall time"
 else
-  nok "one progress line per point with its wall time" "$(tr '\n' '|' <"$tmp/sweep.err")"
+  not_ok "one progress line per point with its wall time" "$(tr '\n' '|' <"$tmp/sweep.err")"
 fi
 
 want="rows,cols,layer,op,cycles,ideal_cycles,utilization,stall_cycles,dram_wait_cycles,host_bytes,sram_reads_ifmap,sram_reads_weight,sram_reads_output,check,wall_seconds"
@@ -113,14 +91,14 @@ want_results=$want
 if [ "$(head -n 1 "$out/results.csv" 2>/dev/null)" = "$want" ]; then
   ok "results.csv columns"
 else
-  nok "results.csv columns" "$(head -n 1 "$out/results.csv" 2>&1)"
+  not_ok "results.csv columns" "$(head -n 1 "$out/results.csv" 2>&1)"
 fi
 rows=$(tail -n +2 "$out/results.csv" 2>/dev/null | sort)
 expected=$(printf '%s\n' 2,2,c3x3 2,2,pw_s2 4,4,c3x3 4,4,pw_s2)
 if [ "$(cut -d, -f1-3 <<<"$rows")" = "$expected" ] && [ "$(cut -d, -f4 <<<"$rows" | sort -u)" = conv2d ]; then
   ok "results.csv: one row per point x layer x op"
 else
-  nok "results.csv: one row per point x layer x op" "$(tr '\n' '|' <<<"$rows")"
+  not_ok "results.csv: one row per point x layer x op" "$(tr '\n' '|' <<<"$rows")"
 fi
 bad=$(awk -F, 'NF != 15 || $14 != "pass" { print "field count " NF " or check " $14 ": " $0; next }
                { for (i = 5; i <= 13; i++) if ($i !~ /^[0-9.]+$/) { print "field " i ": " $0; next }
@@ -130,21 +108,21 @@ bad=$(awk -F, 'NF != 15 || $14 != "pass" { print "field count " NF " or check " 
 if [ -z "$bad" ]; then
   ok "results.csv: every run passed --check, numbers in range"
 else
-  nok "results.csv: every run passed --check, numbers in range" "$bad"
+  not_ok "results.csv: every run passed --check, numbers in range" "$bad"
 fi
 # the 2x2 point's 3x3 layer: ideal cycles = N*K*OH*OW*C*R*S / (rows*cols) = 5*6*7*3*9/4
 ideal=$(awk -F, '$1 == 2 && $3 == "c3x3" { print $6 }' <<<"$rows")
 if [ "$ideal" = 1418 ] || [ "$ideal" = 1417 ]; then
   ok "results.csv: ideal cycles of a known layer"
 else
-  nok "results.csv: ideal cycles of a known layer" "got '$ideal', want 5670/4"
+  not_ok "results.csv: ideal cycles of a known layer" "got '$ideal', want 5670/4"
 fi
 
 want="rows,cols,block,cells,flip_flops,share_of_logic"
 if [ "$(head -n 1 "$out/area.csv" 2>/dev/null)" = "$want" ]; then
   ok "area.csv columns"
 else
-  nok "area.csv columns" "$(head -n 1 "$out/area.csv" 2>&1)"
+  not_ok "area.csv columns" "$(head -n 1 "$out/area.csv" 2>&1)"
 fi
 msg=""
 for p in 2,2 4,4; do
@@ -162,12 +140,12 @@ feeder4=$(awk -F, '$1 == 4 && $2 == 4 && $3 == "feed_lane" { print $4 }' "$out/a
   || msg+="4 feed lanes ($feeder4 cells) not larger than 2 ($feeder2); "
 bad=$(cut -d, -f3 "$out/area.csv" | grep -vE '^[a-z_]+$' | grep -v '^block$' | sort -u | paste -s -d ' ' -)
 [ -z "$bad" ] || msg+="blocks not named as the design names them: $bad; "
-if [ -z "$msg" ]; then ok "area.csv: every block of both points"; else nok "area.csv: every block of both points" "$msg"; fi
+if [ -z "$msg" ]; then ok "area.csv: every block of both points"; else not_ok "area.csv: every block of both points" "$msg"; fi
 if awk -F, 'NR == 1 { ok = $0 == "rows,cols,data_feeder_cells,data_feeder_share_of_logic"; next }
             { n++; if (!($4 > 0 && $4 < 1)) ok = 0 } END { exit !(ok && n == 2) }' "$out/feeder_share.csv" 2>/dev/null; then
   ok "feeder_share.csv: the data feeder's share per point"
 else
-  nok "feeder_share.csv: the data feeder's share per point" "$(tr '\n' '|' <"$out/feeder_share.csv" 2>&1)"
+  not_ok "feeder_share.csv: the data feeder's share per point" "$(tr '\n' '|' <"$out/feeder_share.csv" 2>&1)"
 fi
 
 for png in utilization cycles area; do
@@ -176,7 +154,7 @@ for png in utilization cycles area; do
   if [ "$magic" = 89504e470d0a1a0a ] && [ "$size" -gt 2000 ]; then
     ok "$png.png is a PNG ($size bytes)"
   else
-    nok "$png.png is a PNG" "magic '$magic', $size bytes"
+    not_ok "$png.png is a PNG" "magic '$magic', $size bytes"
   fi
 done
 
@@ -190,7 +168,7 @@ n=$(grep -cE "^sweep: (2x2|4x4): complete, skipped$" "$tmp/rerun.err")
 if [ "$rc" -eq 0 ] && [ "$n" -eq 2 ] && [ "$(stat -c %Y.%s "$out"/points/*/runs/*.json "$out"/points/*/synth_stat.json | md5sum)" = "$stamp" ]; then
   ok "rerun skips the completed points ($((t1 - t0)) s)"
 else
-  nok "rerun skips the completed points" "exit $rc, $n skipped: $(tr '\n' '|' <"$tmp/rerun.err")"
+  not_ok "rerun skips the completed points" "exit $rc, $n skipped: $(tr '\n' '|' <"$tmp/rerun.err")"
 fi
 
 # ---- resume: a point with one run missing runs only that run ----
@@ -205,7 +183,7 @@ if [ "$rc" -eq 0 ] && [ -s "$out/points/4x4/runs/pw_s2.conv2d.json" ] && [ -f "$
    && [ "$(grep -c ',pass,' "$out/results.csv")" -eq 4 ]; then
   ok "an incomplete point resumes its missing run only"
 else
-  nok "an incomplete point resumes its missing run only" "exit $rc: $(tr '\n' '|' <"$tmp/resume.err")"
+  not_ok "an incomplete point resumes its missing run only" "exit $rc: $(tr '\n' '|' <"$tmp/resume.err")"
 fi
 
 # ---- --list-jobs, --run-job, --collect ----
@@ -215,14 +193,14 @@ if [ "$(wc -l <"$tmp/jobs")" -eq 2 ] && grep -q -- "--run-job 2x2$" "$tmp/jobs" 
    && grep -q "complete, skipped" "$tmp/job.err"; then
   ok "--list-jobs prints one runnable command per point"
 else
-  nok "--list-jobs prints one runnable command per point" "$(tr '\n' '|' <"$tmp/jobs") $(cat "$tmp/err" "$tmp/job.err" 2>/dev/null)"
+  not_ok "--list-jobs prints one runnable command per point" "$(tr '\n' '|' <"$tmp/jobs") $(cat "$tmp/err" "$tmp/job.err" 2>/dev/null)"
 fi
 rm -f "$out/results.csv" "$out/area.csv" "$out"/*.png
 if scripts/sweep -o "$out" --collect 2>"$tmp/err" && [ "$(wc -l <"$out/results.csv")" -eq 5 ] \
    && [ "$(wc -l <"$out/area.csv")" -gt 10 ] && [ -s "$out/area.png" ]; then
   ok "--collect merges the points"
 else
-  nok "--collect merges the points" "$(head -c 300 "$tmp/err")"
+  not_ok "--collect merges the points" "$(head -c 300 "$tmp/err")"
 fi
 expect "--collect with no points" 1 "no points to collect" scripts/sweep -o "$tmp/empty" --collect
 
@@ -242,7 +220,7 @@ npass=$(grep -c ',pass,' "$out/results.csv" 2>/dev/null)
 if [ "$rc" -eq 0 ] && [ "$np" -eq 16 ] && [ "$npass" -eq 16 ]; then
   ok "sweep 1x1 to 4x4 on the default base: 16 points, every run passed"
 else
-  nok "sweep 1x1 to 4x4 on the default base" "exit $rc, $np points, $npass passed: $(tail -n 3 "$tmp/grid.err" | tr '\n' '|')"
+  not_ok "sweep 1x1 to 4x4 on the default base" "exit $rc, $np points, $npass passed: $(tail -n 3 "$tmp/grid.err" | tr '\n' '|')"
 fi
 # the groups a point got: min(4, cols); said in points.csv, on stderr and in the design
 msg=""
@@ -259,7 +237,7 @@ for r in 1 2 3 4; do
       || msg+="${r}x$c: the generated design lacks $g groups; "
   done
 done
-if [ -z "$msg" ]; then ok "column groups clamped to the columns, in points.csv"; else nok "column groups clamped to the columns, in points.csv" "$msg"; fi
+if [ -z "$msg" ]; then ok "column groups clamped to the columns, in points.csv"; else not_ok "column groups clamped to the columns, in points.csv" "$msg"; fi
 
 out=$tmp/invalid
 scripts/sweep --base yaml/tiny1x1.yaml --layers "$tmp/one.csv" --points 2x2,1x200 --set data.acc_bits=64 \
@@ -271,7 +249,7 @@ if [ "$rc" -eq 1 ] && grep -q "^sweep: 1x200: invalid point, not run: .*memory.o
    && grep -q "1 invalid point" "$tmp/inv.err"; then
   ok "an invalid point is reported with its reason, the others run, exit 1"
 else
-  nok "an invalid point is reported with its reason, the others run, exit 1" "exit $rc, row '$why': $(tr '\n' '|' <"$tmp/inv.err")"
+  not_ok "an invalid point is reported with its reason, the others run, exit 1" "exit $rc, row '$why': $(tr '\n' '|' <"$tmp/inv.err")"
 fi
 
 # ---- --fpga: Debian's Yosys (synth_ecp5 on the PE alone) and a stand-in for nextpnr that
@@ -293,6 +271,6 @@ brow=$(grep '^2,2,pe,' "$out/fpga_blocks.csv" 2>/dev/null)
 t=$(awk -F, 'NR == 2 { printf "%.3f", $5 / 89.73 }' "$out/results.csv" 2>/dev/null)
 got=$(awk -F, 'NR == 2 { print $NF }' "$out/results.csv" 2>/dev/null)
 [ -n "$t" ] && [ "$got" = "$t" ] || msg+="time_us '$got', want cycles / 89.73 = '$t'; "
-if [ -z "$msg" ]; then ok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv"; else nok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv" "$msg"; fi
+if [ -z "$msg" ]; then ok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv"; else not_ok "--fpga: fpga.csv, fpga_blocks.csv, time_us in results.csv" "$msg"; fi
 
 finish

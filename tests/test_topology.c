@@ -14,35 +14,14 @@
  * Prints "ok NAME" or "not ok NAME: ..." per case, then "N passed, M failed". */
 #include "cfg.h"
 #include "topology.h"
+#include "lib/tap.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static int passed, failed;
 static const char *root = ".";
-
-static void ok(const char *name)
-{
-  printf("ok %s\n", name);
-  passed++;
-}
-
-static void not_ok(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void not_ok(const char *name, const char *fmt, ...)
-{
-  va_list ap;
-
-  printf("not ok %s: ", name);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  putchar('\n');
-  failed++;
-}
 
 /* Load TEXT as "x.csv"; *OUT gets what was printed (caller frees). */
 static int topo_text(const char *text, size_t len, topo_t *t, char **out)
@@ -652,6 +631,5 @@ int main(int argc, char **argv)
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
   if (system(cmd) != 0)
     fprintf(stderr, "test_topology: could not remove %s\n", tmpdir);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return tap_end();
 }

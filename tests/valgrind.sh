@@ -27,23 +27,14 @@
 # `N passed, N failed`. Logs: build/valgrind/<case>.log.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 1
+source "$root/tests/lib/common.sh"
 out=$root/build/valgrind
 S=./sagen
-pass=0
-fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-nok() { echo "not ok $1: $2"; fail=$((fail + 1)); }
 
-if ! command -v valgrind >/dev/null 2>&1; then
-  nok setup "valgrind not found (apt-get install valgrind)"
-  echo "$pass passed, $fail failed"
-  exit 1
-fi
+need valgrind || finish
 if [ ! -x "$S" ]; then
-  nok setup "./sagen not built (make sagen)"
-  echo "$pass passed, $fail failed"
-  exit 1
+  not_ok setup "./sagen not built (make sagen)"
+  finish
 fi
 rm -rf "$out"
 mkdir -p "$out"
@@ -95,7 +86,7 @@ vg() {
   else
     local what
     what=$(grep -m1 -E 'Invalid|uninitialised|definitely lost: [1-9]|possibly lost: [1-9]|indirectly lost: [1-9]|still reachable: [1-9]|Mismatched|overlap' "$log")
-    nok "valgrind $name" "exit $rc (want $want), ${errs:-?} errors: ${what:-$(head -c 200 "$out/$name.err")} (log ${log#"$root"/})"
+    not_ok "valgrind $name" "exit $rc (want $want), ${errs:-?} errors: ${what:-$(head -c 200 "$out/$name.err")} (log ${log#"$root"/})"
   fi
 }
 
@@ -109,17 +100,12 @@ vg gen-bad-yaml 1 "$S" gen "$out/bad.yaml" -o "$out/rtl-bad"
 
 # ---- co-simulation ---------------------------------------------------------------------------
 vg sim-tiny1x1-random 0 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,2,5,5:3,3,3 --padding 1 --check --quiet
-python3 - "$out" <<'PY'
-import struct, sys
+PYTHONPATH=$root/tests/lib python3 - "$out" <<'PY'
+import sys
+from tensors import write_npy
 d = sys.argv[1]
-def npy(path, shape, vals, descr, code):
-    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, ", ".join(map(str, shape)))
-    hdr += " " * ((64 - (10 + len(hdr) + 1) % 64) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) + hdr.encode())
-        f.write(struct.pack("%s%d%s" % (descr[0] if descr[0] in "<>" else "<", len(vals), code), *vals))
-npy(d + "/x.npy", (1, 3, 6, 7), [((i * 37) % 256) - 128 for i in range(126)], "|i1", "b")
-npy(d + "/w.npy", (5, 3, 2, 3), [((i * 11) % 16) - 8 for i in range(90)], ">i2", "h")
+write_npy(d + "/x.npy", (1, 3, 6, 7), [((i * 37) % 256) - 128 for i in range(126)], "|i1")
+write_npy(d + "/w.npy", (5, 3, 2, 3), [((i * 11) % 16) - 8 for i in range(90)], ">i2")
 with open(d + "/not.npy", "wb") as f:
     f.write(b"hello, not an npy file\n")
 PY
@@ -130,5 +116,4 @@ vg sim-bad-npy 1 "$S" sim yaml/tiny1x1.yaml conv2d --input "$out/not.npy" --weig
 vg sim-no-output 1 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,1,2,2:1,3,3 --quiet
 vg sim-out-unwritable 1 "$S" sim yaml/tiny1x1.yaml conv2d --random 1,1,3,3:1,1,1 --out "$out/no/such/dir/y.npy" --quiet --report none
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,7 +5,7 @@
  *
  * A margin below 1 (the *_GAIN constants) says how much faster a less certain form must be
  * estimated before it replaces a surer one: the estimate is a model, not a measurement (its mean
- * error was 0.7-1.3% on 70 random small layers per op, its worst 10%; README, "cost model"). */
+ * error was 0.7-1.3% on 70 random small layers per op, its worst 10%; docs/cost-model.md). */
 #ifndef SAGEN_HOST_COST_TUNING_H
 #define SAGEN_HOST_COST_TUNING_H
 
@@ -27,10 +27,11 @@
  * host-port traffic, 1% of cycles for every TRAFFIC_RATE% of bytes saved. (Where the array
  * binds, many tilings tie on cycles while their traffic differs severalfold: a weight tensor
  * streamed once per small output tile, say, rather than once per large one.) 1.5%: a 1x1
- * input gradient of 1024 channels (test_cli) streams dy twice at 1.1% more cycles, or three
- * times; at 1% it fell just outside the window. TRAFFIC_RATE 10: the gradients of BP-im2col's
- * first, fourth and fifth layers moved 3.16, 6.55 and 11.70 MB without the trade and 2.37, 4.83
- * and 9.29 MB with it, within 0.3% of the cycles (README, "traffic in the tiling choice"). */
+ * input gradient of 1024 channels (tests/cost_model_runs.sh) streams dy twice at 1.1% more
+ * cycles, or three times; at 1% it fell just outside the window. TRAFFIC_RATE 10: the
+ * gradients of BP-im2col's first, fourth and fifth layers moved 3.16, 6.55 and 11.70 MB without
+ * the trade and 2.37, 4.83 and 9.29 MB with it, within 0.3% of the cycles (docs/cost-model.md,
+ * "traffic in the tiling choice"). */
 #define COST_TIE 0.015
 #define TRAFFIC_RATE 10.0
 

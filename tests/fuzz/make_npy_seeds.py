@@ -5,23 +5,15 @@ Valid files of every supported kind (format 1.0/2.0/3.0, every integer width, si
 unsigned, little and big endian, bool, ranks 1..4) and a few that must be rejected (float,
 Fortran order, rank 5, truncated data), so the fuzzer starts next to every branch of the
 reader. Only the standard library: no numpy."""
-import struct
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from tensors import npy_bytes  # noqa: E402
 
 
 def npy(shape, descr, vals, major=1, fortran=False, extra=b""):
-    shp = ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "")
-    hdr = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (
-        descr, "True" if fortran else "False", shp)
-    pre = 10 if major == 1 else 12
-    hdr += " " * ((64 - (pre + len(hdr) + 1) % 64) % 64) + "\n"
-    lenfmt = "<H" if major == 1 else "<I"
-    code = {"i1": "b", "u1": "B", "b1": "?", "i2": "h", "u2": "H", "i4": "i", "u4": "I",
-            "i8": "q", "u8": "Q", "f4": "f", "f8": "d"}[descr[1:]]
-    order = ">" if descr[0] == ">" else "<"
-    data = struct.pack(order + "%d%s" % (len(vals), code), *vals)
-    return (b"\x93NUMPY" + bytes([major, 0]) + struct.pack(lenfmt, len(hdr)) +
-            hdr.encode("latin-1" if major < 3 else "utf-8") + data + extra)
+    return npy_bytes(shape, descr, vals, major, fortran) + extra
 
 
 def main():

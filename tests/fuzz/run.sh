@@ -21,6 +21,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+source "$root/tests/lib/common.sh"
 out=${FUZZ_OUT:-$root/build/fuzz}
 cc=${FUZZ_CC:-clang}
 targets=(cfg npy)
@@ -43,9 +44,8 @@ case "${1:-}" in
 esac
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  echo "not ok fuzz: $cc not found (apt-get install clang libclang-rt-dev)"
-  echo "0 passed, 1 failed"
-  exit 1
+  not_ok fuzz "$cc not found (apt-get install clang libclang-rt-dev)"
+  finish
 fi
 
 mkdir -p "$out" "$here/regress/cfg" "$here/regress/npy"
@@ -61,12 +61,12 @@ build() {
     npy) srcs=("$here/fuzz_npy.c" "$root/tb/npy.c" "$root/tb/tensor.c") ;;
   esac
   if ! "$cc" "${flags[@]}" -o "$out/fuzz_$t" "${srcs[@]}" "${libs[@]}" >"$out/build_$t.log" 2>&1; then
-    echo "not ok fuzz_$t: build failed: $(head -n 3 "$out/build_$t.log" | paste -s -d ' ' -)"
+    not_ok "fuzz_$t" "build failed: $(head -n 3 "$out/build_$t.log" | paste -s -d ' ' -)"
     return 1
   fi
 }
 for t in "${targets[@]}"; do
-  build "$t" || { echo "0 passed, 1 failed"; exit 1; }
+  build "$t" || finish
 done
 
 # ---- seed corpus: shipped configs, generated .npy files, the regression files -----------------
@@ -85,8 +85,6 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 # ---- --regress: every stored input once --------------------------------------------------------
 if [ "$regress" -eq 1 ]; then
-  pass=0
-  fail=0
   for t in "${targets[@]}"; do
     for f in "$here/regress/$t"/* "$seeds/$t"/*; do
       [ -f "$f" ] || continue
@@ -94,18 +92,14 @@ if [ "$regress" -eq 1 ]; then
       name=${f#"$root"/}
       name=${name#"$out"/}
       if "$out/fuzz_$t" -runs=1 "$f" >"$out/regress.log" 2>&1; then
-        echo "ok fuzz_$t $name"
-        pass=$((pass + 1))
+        ok "fuzz_$t $name"
       else
         why=$(grep -m1 -E 'SUMMARY|ERROR|runtime error|deadly signal' "$out/regress.log")
-        echo "not ok fuzz_$t $name: ${why:-$(tail -n 1 "$out/regress.log")}"
-        fail=$((fail + 1))
+        not_ok "fuzz_$t $name" "${why:-$(tail -n 1 "$out/regress.log")}"
       fi
     done
   done
-  echo "$pass passed, $fail failed"
-  [ "$fail" -eq 0 ]
-  exit
+  finish
 fi
 
 # ---- fuzz --------------------------------------------------------------------------------------

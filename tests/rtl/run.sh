@@ -27,28 +27,21 @@ for arg in "$@"; do
   esac
 done
 
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok $1: $2"; failed=$((failed + 1)); }
+source "$root/tests/lib/common.sh"
 tmp=""
 keep=0
+# finish: as common.sh's, after removing the scratch directory (kept when a case asked for it)
 finish() {
   if [ -n "$tmp" ]; then
     if [ "$keep" -eq 0 ]; then rm -rf "$tmp"; else echo "# vectors and logs kept in $tmp"; fi
   fi
   trap - EXIT
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit $?
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ] && exit 0
+  exit 1
 }
 
-for tool in cc iverilog vvp; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    not_ok setup "$tool not found"
-    finish
-  fi
-done
+need cc iverilog vvp || finish
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sagen_rtl_unit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# cli/faults: the hardware's own checks, reached through the driver's fault hooks
+# (SAGEN_FAULT=bad_desc|hang|sequence|groups|line, tb/host/): a descriptor the hardware refuses
+# (STATUS.error), a hang that the watchdog names by the stuck block (DEBUG), and a wrong tap
+# sequence caught by the sequencer/feeder cross-check (STATUS.sequence) in both backward modes.
+#
+# Usage: tests/cli/faults.sh (from anywhere, after `make sagen`). Prints "ok ..." / "not ok ..."
+# and `N passed, N failed`.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/tests/lib/common.sh"
+make_tmp cli_faults
+
+export SAGEN_WATCHDOG_CYCLES=20000
+SAGEN_FAULT=bad_desc expect "bad descriptor refused by the hardware" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=hang expect "watchdog names the stuck block" 1 "no progress for 20000 cycles at pass 0 of 1: stuck block: the weight fetcher" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check" 1 "disagree on where a context of pass 0 ends (STATUS.sequence)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+# (each phase its own run: the fault reaches the first pass of every phase, and is caught where
+# the tap too many falls inside the phase's dense walk; phase (0,0)'s falls past its end)
+SAGEN_FAULT=sequence expect "tap sequencer/feeder cross-check, zero_fill" 1 "(STATUS.sequence)" \
+  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,6,6:3,3,3 --stride 2 --bp-mode zero_fill \
+  --phases separate --quiet
+SAGEN_FAULT=groups expect "column groups the array lacks refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=line expect "col2im rows too short for the line refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,9,9:3,3,3 --stride 2 --phases col2im --quiet
+unset SAGEN_WATCHDOG_CYCLES
+
+finish
