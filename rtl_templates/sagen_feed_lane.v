@@ -139,7 +139,7 @@ module sagen_feed_lane #(
   wire          ic_mine = lin_i || (ic_seg_i == my_seg);
 
   // ---- the staged word: which taps are in it ----------------------------------------------------
-  reg  [XW-1:0]  p_q [0:M];     // tap t + k, from the start of the segment's first word
+  reg  [(M+1)*XW-1:0] p_q;     // tap t + k at [k*XW +: XW], from the segment's first word
   reg  [DEPTH:0] left_q;        // bit k: tap t + k exists (t + k < S)
   reg  [DEPTH:0] za_q, zb_q;    // linear contexts, bit k: t + k < t_a, t + k < t_b
   reg            mine_q;        // the staged word is in this lane's segment
@@ -149,7 +149,7 @@ module sagen_feed_lane #(
   integer ki;
   always @* begin
     for (ki = 0; ki <= M; ki = ki + 1)
-      inw[ki] = b_vld_i && mine_q && left_q[ki] && (p_q[ki][XW-1:LG_BUS] == b_iw_i);
+      inw[ki] = b_vld_i && mine_q && left_q[ki] && (p_q[ki*XW + LG_BUS +: XW - LG_BUS] == b_iw_i);
   end
 
   // Take the first npick of them: as many as are in the word, at most M and the FIFO's room.
@@ -167,15 +167,17 @@ module sagen_feed_lane #(
   assign done_o = !more;
 
   // The taps' next places: p_(k+npick), or past p_M, p_M + md_(k+npick-M).
-  reg  [XW-1:0] p_far [1:M];    // p_M + md_j
-  reg  [XW-1:0] p_n   [0:M];
+  reg  [(M+1)*XW-1:0] p_far;   // p_M + md_j at [j*XW +: XW], j = 1..M
+  reg  [(M+1)*XW-1:0] p_n;
+  wire unused_far = ^p_far[XW-1:0];
   integer kf, kn, jn;
   always @* begin
-    for (kf = 1; kf <= M; kf = kf + 1) p_far[kf] = p_q[M] + md_at(md_i, kf);
+    p_far = {((M+1)*XW){1'b0}};
+    for (kf = 1; kf <= M; kf = kf + 1) p_far[kf*XW +: XW] = p_q[M*XW +: XW] + md_at(md_i, kf);
     for (kn = 0; kn <= M; kn = kn + 1) begin
-      p_n[kn] = p_q[kn];
+      p_n[(kn)*XW +: XW] = p_q[(kn)*XW +: XW];
       for (jn = 1; jn <= M; jn = jn + 1)
-        if (npick == jn[KW-1:0]) p_n[kn] = (kn + jn <= M) ? p_q[kn + jn] : p_far[kn + jn - M];
+        if (npick == jn[KW-1:0]) p_n[(kn)*XW +: XW] = (kn + jn <= M) ? p_q[(kn + jn)*XW +: XW] : p_far[(kn + jn - M)*XW +: XW];
     end
   end
 
@@ -213,19 +215,19 @@ module sagen_feed_lane #(
   integer k;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (k = 0; k <= M; k = k + 1) p_q[k] <= {XW{1'b0}};
+      for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= {XW{1'b0}};
       left_q <= {(DEPTH+1){1'b0}};
       za_q   <= {(DEPTH+1){1'b0}};
       zb_q   <= {(DEPTH+1){1'b0}};
       mine_q <= 1'b0;
     end else begin
       if (seg_start) begin
-        for (k = 0; k <= M; k = k + 1) p_q[k] <= s_pos_q + md_at(md_i, k);
+        for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= s_pos_q + md_at(md_i, k);
         left_q <= taps_left_i;
         za_q   <= za_d;
         zb_q   <= zb_d;
       end else begin
-        for (k = 0; k <= M; k = k + 1) p_q[k] <= p_n[k];
+        for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= p_n[(k)*XW +: XW];
         left_q <= left_q >> npick;
         za_q   <= za_q >> npick;
         zb_q   <= zb_q >> npick;
@@ -242,7 +244,7 @@ module sagen_feed_lane #(
     for (m = 0; m < M; m = m + 1) begin
       slot_data[m*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
       for (bi = 0; bi < BUS; bi = bi + 1)
-        if (p_q[m][LG_BUS-1:0] == bi[LG_BUS-1:0])
+        if (p_q[m*XW +: LG_BUS] == bi[LG_BUS-1:0])
           slot_data[m*IN_BITS +: IN_BITS] = b_word_i[bi*IN_BITS +: IN_BITS];
       if (lin_i && (za_q[m] || !zb_q[m])) slot_data[m*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
       slot_last[m] = b_last_i && !left_q[m+1];   // the context's last tap
@@ -250,12 +252,12 @@ module sagen_feed_lane #(
   end
 
   // ---- FIFO: a circular buffer; entry e takes slot (e - wp) mod QN when that slot is picked --
-  reg [IN_BITS-1:0] q_data [0:QN-1];
-  reg               q_last [0:QN-1];
+  reg [QN*IN_BITS-1:0] q_data;   // entry e at [e*IN_BITS +: IN_BITS]
+  reg [QN-1:0]      q_last;
   reg [PW-1:0]      wp_q, rp_q;
   reg [QN-1:0]      q_we;
-  reg [IN_BITS-1:0] q_wdata [0:QN-1];
-  reg               q_wlast [0:QN-1];
+  reg [QN*IN_BITS-1:0] q_wdata;
+  reg [QN-1:0]      q_wlast;
   reg [PW:0]        off;
   integer e;
   always @* begin
@@ -263,11 +265,11 @@ module sagen_feed_lane #(
       off = (e[PW:0] >= {1'b0, wp_q}) ? e[PW:0] - {1'b0, wp_q}
                                       : e[PW:0] + QNP - {1'b0, wp_q};
       q_we[e]    = ({{(32-PW-1){1'b0}}, off} < {{(32-KW){1'b0}}, npick});
-      q_wdata[e] = {IN_BITS{1'b0}};
+      q_wdata[e*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
       q_wlast[e] = 1'b0;
       for (mw = 0; mw < M; mw = mw + 1)
         if (off == mw[PW:0]) begin
-          q_wdata[e] = slot_data[mw*IN_BITS +: IN_BITS];
+          q_wdata[e*IN_BITS +: IN_BITS] = slot_data[mw*IN_BITS +: IN_BITS];
           q_wlast[e] = slot_last[mw];
         end
     end
@@ -280,7 +282,7 @@ module sagen_feed_lane #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (f = 0; f < QN; f = f + 1) begin
-        q_data[f] <= {IN_BITS{1'b0}};
+        q_data[f*IN_BITS +: IN_BITS] <= {IN_BITS{1'b0}};
         q_last[f] <= 1'b0;
       end
       wp_q    <= {PW{1'b0}};
@@ -289,7 +291,7 @@ module sagen_feed_lane #(
     end else begin
       for (f = 0; f < QN; f = f + 1)
         if (q_we[f]) begin
-          q_data[f] <= q_wdata[f];
+          q_data[f*IN_BITS +: IN_BITS] <= q_wdata[f*IN_BITS +: IN_BITS];
           q_last[f] <= q_wlast[f];
         end
       wp_q <= wp_n[PW-1:0];
@@ -299,7 +301,7 @@ module sagen_feed_lane #(
   end
 
   assign nonempty_o  = (count_q != {CW{1'b0}});
-  assign head_o      = q_data[rp_q];
+  assign head_o      = q_data[rp_q*IN_BITS +: IN_BITS];
   assign head_last_o = q_last[rp_q];
 
 endmodule

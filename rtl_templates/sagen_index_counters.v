@@ -714,14 +714,16 @@ module sagen_index_counters #(
   localparam integer RW = AW + LG_BUS + NWW + SW + 3 + 3 * BUS + 1 + 2 * CWW + 4 + 2;
   wire [RW-1:0]   rec_in = {x7_wa, x7_ofs, x7_nw1, x7_seg, x7_fl, x7_ge, x7_lt, x7_mask, x7_rd,
                             x7_lc, x7_hc, x7_lf1, x7_hf1, x7_w1, x7_w2};
-  reg  [RW-1:0]   f_q [0:FIFO_N-1];
+  reg  [FIFO_N*RW-1:0] f_q;     // record e at [e*RW +: RW] (registers, not a memory)
   reg  [3:0]      f_rp_q, f_wp_q;
   reg  [3:0]      f_cnt_q;
   wire            f_push = x_vld[NX-1];
   wire [3:0]      f_cnt_n = f_cnt_q + {3'b000, f_push} - {3'b000, f_pop};
-  wire [RW-1:0]   rec = f_q[f_rp_q];
+  wire [RW-1:0]   rec = f_q[f_rp_q*RW +: RW];
+  integer fe;
   always @(posedge clk_i) begin
-    if (f_push) f_q[f_wp_q] <= rec_in;
+    for (fe = 0; fe < FIFO_N; fe = fe + 1)
+      if (f_push && {28'd0, f_wp_q} == fe) f_q[fe*RW +: RW] <= rec_in;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
