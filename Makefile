@@ -4,7 +4,7 @@ AR      ?= ar
 CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 LDLIBS  := -lyaml -ldl -lm
 B       := build
-INCS    := -Igen -Itb -Itb/host -Isim
+INCS    := -Igen -Itb -Itb/host -Isim -I$(B)/gen
 
 # The layers, each a static library build/lib/libsagen_<layer>.a, linked in this order (each
 # uses only the layers after it, so none links against one before it):
@@ -41,10 +41,27 @@ $(B)/obj/embedded_%.o: $(B)/gen/embedded_%.c gen/templates.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Igen -c $< -o $@
 
+# The register map: one table (gen/regmap.c); build/regmap writes the C header the host driver
+# includes and the Verilog include the block tests compile the templates with (`sagen gen`
+# inlines it into the RTL it writes). make regmap-doc writes docs/regmap.md from it.
+$(B)/regmap: gen/tools/regmap.c gen/regmap.c gen/regmap.h
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) -Igen -o $@ gen/tools/regmap.c gen/regmap.c
+$(B)/gen/sagen_regmap.h: $(B)/regmap
+	@mkdir -p $(dir $@)
+	$(B)/regmap c $@
+$(B)/gen/sagen_regmap.vh: $(B)/regmap
+	@mkdir -p $(dir $@)
+	$(B)/regmap verilog $@
+REGMAP := $(B)/gen/sagen_regmap.h $(B)/gen/sagen_regmap.vh
+.PHONY: regmap-doc
+regmap-doc: $(B)/regmap
+	$(B)/regmap markdown docs/regmap.md
+
 .PHONY: all
 all: sagen
 
-$(B)/obj/%.o: %.c $(wildcard gen/*.h tb/*.h tb/host/*.h sim/*.h)
+$(B)/obj/%.o: %.c $(wildcard gen/*.h tb/*.h tb/host/*.h sim/*.h) $(REGMAP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INCS) -c $< -o $@
 

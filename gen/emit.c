@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "regmap.h"
 #include "templates.h"
 
 typedef struct buf {
@@ -94,6 +95,54 @@ static void rename_modules(buf_t *b, const char *text, const char *name)
       buf_put(b, p, 1);
       p++;
     }
+  }
+}
+
+/* The include line of the register map in a template; emit_template replaces it with the
+ * map's localparams, so that the files written stand alone (no include path in a user's flow). */
+#define REGMAP_INCLUDE "`include \"sagen_regmap.vh\""
+
+/* One rendering of the register map (EMIT: a regmap_emit_* function) appended to B. */
+static void put_regmap(buf_t *b, void (*emit)(FILE *))
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) {
+    b->oom = 1;
+    return;
+  }
+  emit(f);
+  if (fclose(f) != 0 || !text) b->oom = 1;
+  else buf_put(b, text, len);
+  free(text);
+}
+
+/* Template TEXT with its modules renamed for configuration NAME (rename_modules) and every
+ * line that is the register map's include (leading blanks allowed) replaced by the map. */
+static void emit_template(buf_t *b, const char *text, const char *name)
+{
+  const char *p = text;
+  while (*p) {
+    const char *eol = strchr(p, '\n');
+    size_t n = eol ? (size_t)(eol - p) + 1 : strlen(p);
+    const char *s = p;
+    while (s < p + n && (*s == ' ' || *s == '\t')) s++;
+    size_t m = strlen(REGMAP_INCLUDE);
+    const char *e = s + m;
+    if ((size_t)(p + n - s) >= m && strncmp(s, REGMAP_INCLUDE, m) == 0 &&
+        (e == p + n || *e == '\n' || *e == '\r')) {
+      put_regmap(b, regmap_emit_verilog);
+    } else {
+      char *line = strndup(p, n);
+      if (!line) {
+        b->oom = 1;
+        return;
+      }
+      rename_modules(b, line, name);
+      free(line);
+    }
+    p += n;
   }
 }
 
@@ -226,7 +275,7 @@ static void emit_top(buf_t *b, const cfg_t *c)
   buf_printf(b,
     "// sagen_%s_top: %dx%d output-stationary array, %d-bit inputs, %d-bit weights, %d-bit\n"
     "// accumulators; %d-element ifmap bus; %d bank(s) of %d KiB ifmap, %d KiB weight, %d KiB\n"
-    "// output SRAM. Register map and host protocol: sagen_%s_ctrl.v and the README.\n"
+    "// output SRAM. Register map: sagen_%s_regmap.h (docs/regmap.md of sagen).\n"
     "`default_nettype none\n\n"
     "module sagen_%s_top (\n"
     "  input  wire         clk_i,\n"
@@ -391,8 +440,9 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   int rc = 1;
   size_t nt = 0, n = 0;
   for (const template_t *t = templates; t->name; t++) nt++;
-  /* the templates, the top, then the filelist, the header, the FuseSoC core, the Yosys script */
-  size_t nfiles = nt + 5;
+  /* the templates, the top, then the filelist, the header, the FuseSoC core, the Yosys script,
+   * the register map for C and for Verilog */
+  size_t nfiles = nt + 7;
   out_file_t *files = calloc(nfiles, sizeof *files);
   if (!files) {
     fprintf(err, "%s: out of memory\n", outdir);
@@ -406,7 +456,7 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   for (const template_t *t = templates; t->name; t++, n++) {
     snprintf(files[n].name, sizeof files[n].name, "sagen_%s_%s", c->name, t->name + 6);
     header_line(&files[n].b, c, "//");
-    rename_modules(&files[n].b, t->text, c->name);
+    emit_template(&files[n].b, t->text, c->name);
   }
   snprintf(files[n].name, sizeof files[n].name, "sagen_%s_top.v", c->name);
   emit_top(&files[n].b, c);
@@ -424,6 +474,16 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   n++;
   snprintf(files[n].name, sizeof files[n].name, "sagen_%s.ys", c->name);
   emit_ys(&files[n].b, c, files, nv);
+  n++;
+  snprintf(files[n].name, sizeof files[n].name, "sagen_%s_regmap.h", c->name);
+  header_line(&files[n].b, c, "/*");
+  files[n].b.len -= 1; /* close the comment on the generated line */
+  buf_put(&files[n].b, " */\n", 4);
+  put_regmap(&files[n].b, regmap_emit_c);
+  n++;
+  snprintf(files[n].name, sizeof files[n].name, "sagen_%s_regmap.vh", c->name);
+  header_line(&files[n].b, c, "//");
+  put_regmap(&files[n].b, regmap_emit_verilog);
   n++;
   rc = write_all(outdir, files, n, err);
   for (size_t i = 0; i < nfiles; i++) free(files[i].b.p);

@@ -6,10 +6,11 @@
 #include "cfg.h"
 
 /* Write into directory OUTDIR (created if missing) the Verilog of configuration C: every
- * template with its modules renamed sagen_<name>_*, the top sagen_<name>_top.v, the filelist
- * sagen_<name>.f, the C header sagen_<name>_params.h, the FuseSoC CAPI2 core sagen_<name>.core
- * (targets default, lint, sim) and the Yosys script sagen_<name>.ys (synthesis keeping the SRAMs
- * as memories, with checks). Every file is first written to a temporary name; only when all are
+ * template with its modules renamed sagen_<name>_* and the register map's include inlined
+ * (regmap.h), the top sagen_<name>_top.v, the filelist sagen_<name>.f, the C header
+ * sagen_<name>_params.h, the FuseSoC CAPI2 core sagen_<name>.core (targets default, lint, sim),
+ * the Yosys script sagen_<name>.ys (synthesis keeping the SRAMs as memories, with checks) and
+ * the register map for a user's driver and testbench, sagen_<name>_regmap.h and .vh. Every file is first written to a temporary name; only when all are
  * written are they renamed into place, so a failure leaves no partial file and no mix of two
  * generations. Output is deterministic: the same configuration gives the same bytes. Returns 0,
  * or 1 after one message on ERR. */

@@ -6,6 +6,7 @@
 #include "cfg.h"
 #include "cosim.h"
 #include "emit.h"
+#include "regmap.h"
 #include "topology.h"
 
 static void usage(FILE *out)
@@ -18,6 +19,8 @@ static void usage(FILE *out)
     "                               write the configuration's Verilog, filelist and C header\n"
     "  sim CONFIG.yaml OP [...]     co-simulate a layer on the generated hardware (sagen sim --help)\n"
     "  keys                         print the table of YAML keys (Markdown)\n"
+    "  regmap [c|verilog|markdown]  print the register map as a C header (default), a Verilog\n"
+    "                               include or Markdown (docs/regmap.md)\n"
     "  layers FILE.csv              check a SCALE-Sim topology CSV, print its layers normalized\n"
     "\n"
     "exit status: 0 success, 1 bad input or a failed check, 2 bad usage\n");
@@ -32,6 +35,8 @@ static void gen_usage(FILE *out)
     "  sagen_<name>_top.v and every block (sagen_<name>_*.v), one module per file\n"
     "  sagen_<name>.f        the filelist, file names relative to DIR\n"
     "  sagen_<name>_params.h the configuration's parameters for C\n"
+    "  sagen_<name>_regmap.h the register map for C (sagen_<name>_regmap.vh: for Verilog)\n"
+    "  sagen_<name>.core     a FuseSoC core; sagen_<name>.ys: a Yosys synthesis script\n"
     "The same YAML gives the same bytes.\n"
     "\n"
     "  --set KEY=VALUE       override one key of CONFIG.yaml (repeatable; KEY as `sagen keys`\n"
@@ -151,6 +156,23 @@ static int cmd_layers(int argc, char **argv)
   return fflush(stdout) ? 1 : 0;
 }
 
+static int cmd_regmap(int argc, char **argv)
+{
+  const char *fmt = argc > 1 ? argv[1] : "c";
+  if (argc > 2 || !strcmp(fmt, "--help") || !strcmp(fmt, "-h")) {
+    fprintf(argc > 2 ? stderr : stdout, "usage: sagen regmap [c|verilog|markdown]\n");
+    return argc > 2 ? 2 : 0;
+  }
+  if (!strcmp(fmt, "c")) regmap_emit_c(stdout);
+  else if (!strcmp(fmt, "verilog")) regmap_emit_verilog(stdout);
+  else if (!strcmp(fmt, "markdown")) regmap_emit_markdown(stdout);
+  else {
+    fprintf(stderr, "sagen regmap: '%s' is not a format: c, verilog or markdown\n", fmt);
+    return 2;
+  }
+  return fflush(stdout) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2) {
@@ -169,6 +191,7 @@ int main(int argc, char **argv)
     cfg_print_keys_markdown(stdout);
     return 0;
   }
+  if (!strcmp(cmd, "regmap")) return cmd_regmap(argc - 1, argv + 1);
   fprintf(stderr, "sagen: unknown command '%s' (see sagen --help)\n", cmd);
   return 2;
 }

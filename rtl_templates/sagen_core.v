@@ -80,77 +80,65 @@ module sagen_core #(
   localparam [15:0]  GAP = GAP32[15:0];
   localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
 
+`include "sagen_regmap.vh"
+
   // ---- controller ---------------------------------------------------------------------------
-  // Pass descriptor: CSR 2+i is desc[i]. Fields (see sagen_index_counters for their meaning):
-  //  0 channels          1 filter groups | kernel rows   2 contexts per group   3 pixels
-  //  4 filters           5 channel plane                 6 kernel-row step      7 output-row step
-  //  8 x per context     9 tile width * stride_w         10 base (signed)
-  // 11 stride_h | dil_h  12 rows per context (in rows) | stride_w             13 pad_l | pad_t
-  // 14 tile_w | tile_h   15 tap spacing | taps         16 reduction length L
-  // 17 x of the last lane (first context)  18 its output row | the tile's last output row
-  //    (output rows - 1: no context reads a segment below it)  19 row step per context
-  // 20 flags: accumulate, ifmap bank, weight bank, output bank; [31:16] output rows per context
-  // 21 tile width as the contexts see it | real tile width: a wider virtual width keeps every
-  //    context inside one output row (lanes past the real width idle)
-  // The dense tap sequence of a context, per axis (rows | columns), for the tap sequencer:
-  // 22 dense taps in the pass        23 dense position of the pass's first non-zero tap (signed)
-  // 24 dense distance between two non-zero taps      25 non-zero taps in the pass (0: none)
-  // flags bit 4: zero_fill (walk every dense tap, feed created zeros on the zero-space ones)
-  //       bit 5: linear contexts (stride 1, row pitch = tile width; see sagen_index_counters)
-  //       bit 6: col2im, bit 7: its first row takes the line, bit 8: it adds its carry into
-  //       the line, [11:9] the first filter group with a line segment (sagen_psum_manager)
-  // 4 [23:16] column groups (0 or 1: none) [31:24] their width in columns
+  // The pass descriptor: register CSR_DESC + i is desc[i*32 +: 32], its fields at D_<FIELD>
+  // (docs/regmap.md; sagen_index_counters gives the feeder's fields their exact meaning).
   wire go, busy, pass_end;
-  wire [26*32-1:0] desc;
+  wire [NDESC*32-1:0] desc;
   // the data feeder's descriptor: the running pass's, or the pending one's once the running pass
   // no longer needs the feeder (f_ahead; sagen_ctrl)
   wire f_go, f_ahead, f_run, feed_free;
-  wire [26*32-1:0] fdesc;
-  wire [31:0] d_n_ch     = desc[0*32 +: 32];
-  wire [15:0] d_n_kg     = desc[1*32+16 +: 16];
-  wire [31:0] d_n_ctx    = desc[2*32 +: 32];
-  wire [31:0] d_npix     = desc[3*32 +: 32];
-  wire [31:0] d_k_act    = desc[4*32 +: 32];
-  wire [31:0] d_len      = desc[16*32 +: 32];
-  wire [31:0] d_flags    = desc[20*32 +: 32];
-  wire [15:0] d_ow_real  = desc[21*32 +: 16];
-  wire [15:0] d_ow_virt  = desc[21*32+16 +: 16];
-  wire [15:0] d_dn_r     = desc[22*32 +: 16];
-  wire [15:0] d_dn_s     = desc[22*32+16 +: 16];
-  wire [15:0] d_off_h    = desc[23*32 +: 16];
-  wire [15:0] d_off_w    = desc[23*32+16 +: 16];
-  wire [15:0] d_gap_h    = desc[24*32 +: 16];
-  wire [15:0] d_gap_w    = desc[24*32+16 +: 16];
-  wire [15:0] d_nz_r     = desc[25*32 +: 16];
-  wire [15:0] d_nz_s     = desc[25*32+16 +: 16];
-  // the fields the data feeder reads, from its own copy
-  wire [31:0] fd_n_ch    = fdesc[0*32 +: 32];
-  wire [15:0] fd_n_kr    = fdesc[1*32 +: 16];
-  wire [15:0] fd_n_kg    = fdesc[1*32+16 +: 16];
-  wire [31:0] fd_n_ctx   = fdesc[2*32 +: 32];
-  wire [7:0]  fd_grp_n   = fdesc[4*32+16 +: 8];
-  wire [31:0] fd_plane   = fdesc[5*32 +: 32];
-  wire [31:0] fd_kr_step = fdesc[6*32 +: 32];
-  wire [31:0] fd_oy_step = fdesc[7*32 +: 32];
-  wire [31:0] fd_ctx_xs  = fdesc[8*32 +: 32];
-  wire [31:0] fd_ow_xs   = fdesc[9*32 +: 32];
-  wire [31:0] fd_base    = fdesc[10*32 +: 32];
-  wire [15:0] fd_dil_h   = fdesc[11*32 +: 16];
-  wire [15:0] fd_str_h   = fdesc[11*32+16 +: 16];
-  wire [15:0] fd_str_w   = fdesc[12*32 +: 16];
-  wire [15:0] fd_ctx_y   = fdesc[12*32+16 +: 16];
-  wire [15:0] fd_pad_t   = fdesc[13*32 +: 16];
-  wire [15:0] fd_pad_l   = fdesc[13*32+16 +: 16];
-  wire [15:0] fd_tile_h  = fdesc[14*32 +: 16];
-  wire [15:0] fd_tile_w  = fdesc[14*32+16 +: 16];
-  wire [15:0] fd_taps    = fdesc[15*32 +: 16];
-  wire [15:0] fd_tap_gap = fdesc[15*32+16 +: 16];
-  wire [31:0] fd_last_xs = fdesc[17*32 +: 32];
-  wire [15:0] fd_last_seg = fdesc[18*32 +: 16];
-  wire [15:0] fd_oh_last = fdesc[18*32+16 +: 16];
-  wire [31:0] fd_ctx_py  = fdesc[19*32 +: 32];
-  wire [31:0] fd_flags   = fdesc[20*32 +: 32];
-  wire        fd_no_ops  = (fdesc[25*32 +: 16] == 16'd0) || (fdesc[25*32+16 +: 16] == 16'd0);
+  wire [NDESC*32-1:0] fdesc;
+  // the running pass's fields
+  wire [31:0] d_n_ch     = desc[D_N_CH +: D_N_CH_W];
+  wire [15:0] d_n_kg     = desc[D_N_KG +: D_N_KG_W];
+  wire [31:0] d_n_ctx    = desc[D_N_CTX +: D_N_CTX_W];
+  wire [31:0] d_npix     = desc[D_NPIX +: D_NPIX_W];
+  wire [15:0] d_k_act    = desc[D_K_ACT +: D_K_ACT_W];
+  wire [31:0] d_len      = desc[D_LEN +: D_LEN_W];
+  wire [15:0] d_ow_real  = desc[D_OW_REAL +: D_OW_REAL_W];
+  wire [15:0] d_ow_virt  = desc[D_OW_VIRT +: D_OW_VIRT_W];
+  wire [15:0] d_dn_r     = desc[D_DN_R +: D_DN_R_W];
+  wire [15:0] d_dn_s     = desc[D_DN_S +: D_DN_S_W];
+  wire [15:0] d_off_h    = desc[D_OFF_H +: D_OFF_H_W];
+  wire [15:0] d_off_w    = desc[D_OFF_W +: D_OFF_W_W];
+  wire [15:0] d_gap_h    = desc[D_GAP_H +: D_GAP_H_W];
+  wire [15:0] d_gap_w    = desc[D_GAP_W +: D_GAP_W_W];
+  wire [15:0] d_nz_r     = desc[D_NZ_R +: D_NZ_R_W];
+  wire [15:0] d_nz_s     = desc[D_NZ_S +: D_NZ_S_W];
+  // the data feeder's pass's fields
+  wire [31:0] fd_n_ch    = fdesc[D_N_CH +: D_N_CH_W];
+  wire [15:0] fd_n_kr    = fdesc[D_N_KR +: D_N_KR_W];
+  wire [15:0] fd_n_kg    = fdesc[D_N_KG +: D_N_KG_W];
+  wire [31:0] fd_n_ctx   = fdesc[D_N_CTX +: D_N_CTX_W];
+  wire [7:0]  fd_grp_n   = fdesc[D_GRP_N +: D_GRP_N_W];
+  wire [31:0] fd_plane   = fdesc[D_PLANE +: D_PLANE_W];
+  wire [31:0] fd_kr_step = fdesc[D_KR_STEP +: D_KR_STEP_W];
+  wire [31:0] fd_oy_step = fdesc[D_OY_STEP +: D_OY_STEP_W];
+  wire [31:0] fd_ctx_xs  = fdesc[D_CTX_XS +: D_CTX_XS_W];
+  wire [31:0] fd_ow_xs   = fdesc[D_OW_XS +: D_OW_XS_W];
+  wire [31:0] fd_base    = fdesc[D_BASE +: D_BASE_W];
+  wire [15:0] fd_dil_h   = fdesc[D_DIL_H +: D_DIL_H_W];
+  wire [15:0] fd_str_h   = fdesc[D_STR_H +: D_STR_H_W];
+  wire [15:0] fd_str_w   = fdesc[D_STR_W +: D_STR_W_W];
+  wire [15:0] fd_ctx_y   = fdesc[D_CTX_Y +: D_CTX_Y_W];
+  wire [15:0] fd_pad_t   = fdesc[D_PAD_T +: D_PAD_T_W];
+  wire [15:0] fd_pad_l   = fdesc[D_PAD_L +: D_PAD_L_W];
+  wire [15:0] fd_tile_h  = fdesc[D_TILE_H +: D_TILE_H_W];
+  wire [15:0] fd_tile_w  = fdesc[D_TILE_W +: D_TILE_W_W];
+  wire [15:0] fd_taps    = fdesc[D_TAPS +: D_TAPS_W];
+  wire [15:0] fd_tap_gap = fdesc[D_TAP_GAP +: D_TAP_GAP_W];
+  wire [31:0] fd_last_xs = fdesc[D_LAST_XS +: D_LAST_XS_W];
+  wire [15:0] fd_last_seg = fdesc[D_LAST_SEG +: D_LAST_SEG_W];
+  wire [15:0] fd_oh_last = fdesc[D_OH_LAST +: D_OH_LAST_W];
+  wire [31:0] fd_ctx_py  = fdesc[D_CTX_PY +: D_CTX_PY_W];
+  wire [15:0] fd_ctx_rows = fdesc[D_CTX_ROWS +: D_CTX_ROWS_W];
+  wire        fd_if_bank = fdesc[D_IF_BANK];
+  wire        fd_lin     = fdesc[D_LIN];
+  wire        fd_no_ops  = (fdesc[D_NZ_R +: D_NZ_R_W] == 16'd0) || (fdesc[D_NZ_S +: D_NZ_S_W] == 16'd0);
+
   // lanes in use: ROWS per column group (a table of constants, no multiply)
   reg  [15:0] fd_lanes;
   integer     fg;
@@ -184,7 +172,8 @@ module sagen_core #(
     .XW      (XW),
     .GROUPS  (GROUPS),
     .LINE_WORDS(LINE_WORDS),
-    .RT_KGS  (RT_KGS)
+    .RT_KGS  (RT_KGS),
+    .DESC_BITS(NDESC * 32)
   ) u_ctrl (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -233,12 +222,12 @@ module sagen_core #(
   end
   assign irq_o = irq_q;
 
-  wire accumulate = d_flags[0];
-  wire if_bank    = fd_flags[1];   // the feeder's pass reads the ifmap (it may run ahead)
-  wire wt_bank    = d_flags[2];
-  wire out_bank   = d_flags[3];
-  wire zero_fill  = d_flags[4];
-  wire c2i        = d_flags[6] && (LINE_WORDS > 0);
+  wire accumulate = desc[D_ACC];
+  wire if_bank    = fd_if_bank;   // the feeder's pass reads the ifmap (it may run ahead)
+  wire wt_bank    = desc[D_WT_BANK];
+  wire out_bank   = desc[D_OUT_BANK];
+  wire zero_fill  = desc[D_ZERO_FILL];
+  wire c2i        = desc[D_C2I] && (LINE_WORDS > 0);
   // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
   // feeder and the weight fetcher stay idle and every step feeds created zeros.
   wire no_ops     = (d_nz_r == 16'd0) || (d_nz_s == 16'd0);
@@ -247,9 +236,11 @@ module sagen_core #(
   // ---- column groups: lanes, filters per group, and each column's place ------------------------
   localparam [31:0] COLS32G = COLS;
   localparam [31:0] ROWS32G = ROWS;
-  wire        grouped  = (GROUPS > 1) && (d_k_act[23:16] > 8'd1);
-  wire [15:0] grp_n    = grouped ? {8'd0, d_k_act[23:16]} : 16'd1;
-  wire [15:0] grp_w    = grouped ? {8'd0, d_k_act[31:24]} : COLS32G[15:0];
+  wire [7:0]  d_grp_n  = desc[D_GRP_N +: D_GRP_N_W];
+  wire [7:0]  d_grp_w  = desc[D_GRP_W +: D_GRP_W_W];
+  wire        grouped  = (GROUPS > 1) && (d_grp_n > 8'd1);
+  wire [15:0] grp_n    = grouped ? {8'd0, d_grp_n} : 16'd1;
+  wire [15:0] grp_w    = grouped ? {8'd0, d_grp_w} : COLS32G[15:0];
   wire [31:0] lanes_w  = {16'd0, grp_n} * ROWS32G;
   wire [15:0] lanes_rt = lanes_w[15:0];          // pixels per context
   // Column c sits at place col_j[c] of group col_g[c] (columns past the last group continue the
@@ -414,7 +405,7 @@ module sagen_core #(
     .last_xs_i    (fd_last_xs[XW-1:0]),
     .last_dseg_i  (fd_last_seg[SW-1:0]),
     .oh_last_i    (fd_oh_last),
-    .ctx_rows_i   (fd_flags[31:16]),
+    .ctx_rows_i   (fd_ctx_rows),
     .base_i       (fd_base[XW-1:0]),
     .dil_h_i      (fd_dil_h),
     .str_h_i      (fd_str_h),
@@ -425,7 +416,7 @@ module sagen_core #(
     .tile_w_i     (fd_tile_w),
     .taps_i       (fd_taps),
     .tap_gap_i    (fd_tap_gap),
-    .lin_i        (fd_flags[5]),
+    .lin_i        (fd_lin),
     .sram_re_o    (if_re),
     .sram_addr_o  (if_raddr),
     .sram_rdata_i (if_rdata),
@@ -596,14 +587,10 @@ module sagen_core #(
     end
   end
 
-  // DEBUG register: what each block is waiting for, for a host that sees no progress.
-  //  0 busy  1 feeder ready  2 feeder idle  3 weights ready  4 results written  5 context
-  //  waits for the reserve chains  6 tap sequencer presents a tap  7 that tap is non-zero
-  //  8 tap sequencer in its prologue  9 index counters present a word  10 word stage holds a
-  //  word  11 every lane done with it  15 always 1 (the register exists)
-  //  [23:16] first lane whose FIFO is empty (255: none)  [31:24] first lane not done with the
-  //  staged word (255: none)
-  reg [7:0] first_empty, first_busy;
+  // DEBUG register: what each block is waiting for, for a host that sees no progress (its bits:
+  // DEBUG_* of docs/regmap.md).
+  reg [7:0]  first_empty, first_busy;
+  reg [31:0] debug_v;
   integer l;
   always @* begin
     first_empty = 8'hFF;
@@ -612,10 +599,24 @@ module sagen_core #(
       if (!f_dbg_lane_nonempty[l]) first_empty = l[7:0];
       if (!f_dbg_lane_done[l])     first_busy  = l[7:0];
     end
+    debug_v = 32'd0;
+    debug_v[DEBUG_BUSY]         = busy;
+    debug_v[DEBUG_F_READY]      = f_ready;
+    debug_v[DEBUG_F_IDLE]       = f_idle;
+    debug_v[DEBUG_W_READY]      = w_ready;
+    debug_v[DEBUG_PSM_DONE]     = psm_done;
+    debug_v[DEBUG_TOO_SOON]     = too_soon;
+    debug_v[DEBUG_TAP_VLD]      = g_vld;
+    debug_v[DEBUG_TAP_NZ]       = g_nz;
+    debug_v[DEBUG_TAP_PROLOGUE] = g_busy && !g_vld;
+    debug_v[DEBUG_IC_VLD]       = f_dbg_rd_vld;
+    debug_v[DEBUG_WORD_VLD]     = f_dbg_word_vld;
+    debug_v[DEBUG_LANES_DONE]   = &f_dbg_lane_done;
+    debug_v[DEBUG_ALIVE]        = 1'b1;
+    debug_v[DEBUG_FIRST_EMPTY +: DEBUG_FIRST_EMPTY_W] = first_empty;
+    debug_v[DEBUG_FIRST_BUSY +: DEBUG_FIRST_BUSY_W]   = first_busy;
   end
-  assign debug = {first_busy, first_empty, 1'b1, 3'd0, &f_dbg_lane_done, f_dbg_word_vld,
-                  f_dbg_rd_vld, g_busy && !g_vld, g_nz, g_vld, too_soon, psm_done, w_ready, f_idle,
-                  f_ready, busy};
+  assign debug = debug_v;
 
   // ---- feed registers (row skew), weight skew, array ------------------------------------------
   wire [LANES*IN_BITS-1:0] a_sk;
@@ -701,9 +702,9 @@ module sagen_core #(
     .kg_words_i  (kg_words[31:0]),
     .dtap_i      (dtap),
     .c2i_i       (c2i),
-    .line_first_i(d_flags[7]),
-    .line_acc_i  (d_flags[8]),
-    .line_kg0_i  (d_flags[11:9]),
+    .line_first_i(desc[D_LINE_FIRST]),
+    .line_acc_i  (desc[D_LINE_ACC]),
+    .line_kg0_i  (desc[D_LINE_KG0 +: D_LINE_KG0_W]),
     .owv_i       (d_ow_virt),
     .route_i     (route_q),
     .line_re_o   (line_re),
@@ -725,13 +726,12 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
+  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], macs[31:16],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,
-                      fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fd_flags, fdesc, desc,
-                      d_flags};
+                      fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fdesc, desc};
 
 endmodule
 

@@ -16,22 +16,9 @@
 // is set (and stays until cleared) when the tap sequencer and the data feeder disagree on where
 // a context ends: a hardware self-check of the two walks of the same reduction.
 //
-// CSR map (32-bit registers, word addresses):
-//   0 CTRL      W  bit0 start, bit1 clear counters, error and sequence, bit2 prepare (the
-//                  descriptor is complete: the feeder may start before the start)
-//   1 STATUS    R  bit0 busy, bit1 pending, bit2 error, bit3 sequence, [31:8] passes ended
-//   2..27      RW pass descriptor, 26 registers (fields: sagen_core.v)
-//   28 DEBUG    R  live state of the blocks, for a host that sees no progress (sagen_core.v)
-//   29 PARAMS   R  rows-1 [7:0], cols-1 [15:8], bus_elems-1 [23:16], pattern_bits-1 [31:24]
-//                  (pattern_bits: the widest kernel row a pass may span, (S-1)*d + 1)
-//   30 MAGIC    R  0x5A6E0004
-//   31 PARAMS2  R  col_groups-1 [7:0], words of the col2im line [31:8]
-//   40 ROUTE_ADDR RW  next entry of the col2im route table that ROUTE_DATA writes
-//   41 ROUTE_DATA W   two route-table entries ([15:0] at ROUTE_ADDR, [31:16] at ROUTE_ADDR + 1);
-//                     ROUTE_ADDR then moves on by 2 (see sagen_psum_manager)
-//   42 READ_LANES RW  lanes of an output word a host read moves (0: all): the host port counts
-//                     their bytes, as a DMA that reads the words' first lanes only
-//   64..101     R  performance counters, 64 bits each as (low, high) pairs
+// The register map (CSR addresses, CTRL and STATUS bits, the descriptor's fields, the counters)
+// is docs/regmap.md; its localparams come from sagen_regmap.vh, generated from the same table
+// (gen/regmap.c) as the host's C header.
 `default_nettype none
 
 module sagen_ctrl #(
@@ -43,7 +30,8 @@ module sagen_ctrl #(
   parameter integer XW       = 16,  // the feeder's signed position width (descriptor 5..10, 17, 19)
   parameter integer GROUPS   = 1,   // lane groups the array can inject (array.col_groups)
   parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
-  parameter integer RT_KGS   = 4    // filter groups of a col2im pass (route table)
+  parameter integer RT_KGS   = 4,   // filter groups of a col2im pass (route table)
+  parameter integer DESC_BITS = 832 // the descriptor bus: NDESC * 32 (sagen_core passes it)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -56,12 +44,12 @@ module sagen_ctrl #(
   output reg                 go_o,        // one cycle: blocks load the latched descriptor
   output reg                 busy_o,
   input  wire                pass_end_i,  // the running pass has written its last result
-  // latched descriptor: register 2+i at [i*32 +: 32]
-  output reg  [26*32-1:0]    desc_o,
+  // latched descriptor: register CSR_DESC + i at [i*32 +: 32]
+  output reg  [DESC_BITS-1:0] desc_o,
   // the data feeder's own copy: latched with f_go_o, at launch or earlier (see above)
   input  wire                feed_free_i,  // the running pass no longer needs the feeder
   output reg                 f_go_o,       // one cycle: the feeder loads fdesc_o
-  output reg  [26*32-1:0]    fdesc_o,
+  output reg  [DESC_BITS-1:0] fdesc_o,
   output reg                 f_ahead_o,    // the feeder runs the next pass
   output wire                f_run_o,      // the feeder's pass is started: it may read
   // col2im route table writes (ROUTE_DATA): two entries at rt_addr_o, rt_addr_o + 1
@@ -91,18 +79,32 @@ module sagen_ctrl #(
   input  wire                seq_err_i         // sequencer and feeder disagree on a context end
 );
 
-  localparam integer NDESC  = 26;            // descriptor registers 2..27
-  localparam integer NCNT   = 19;
-  localparam [31:0]  MAGIC  = 32'h5A6E0004;
-  localparam [31:0]  CNT_END32 = 64 + 2 * NCNT;     // first address past the counters
-  localparam [6:0]   CNT_END = CNT_END32[6:0];
-  localparam [31:0]  ROWS32 = ROWS - 1, COLS32 = COLS - 1, BUS32 = BUS - 1;
-  localparam [31:0]  PATB32 = PAT_BITS - 1;
-  localparam [31:0]  PARAMS = {PATB32[7:0], BUS32[7:0], COLS32[7:0], ROWS32[7:0]};
-  localparam [31:0]  GRP32 = GROUPS - 1;
-  localparam [31:0]  LINEW32 = LINE_WORDS;
-  localparam [31:0]  PARAMS2 = {LINEW32[23:0], GRP32[7:0]};
-  localparam [31:0]  COLSN32 = COLS;
+`include "sagen_regmap.vh"
+
+  generate
+    if (DESC_BITS != NDESC * 32) begin : g_bad_param
+      // elaboration stops here: the descriptor bus does not match the register map
+      sagen_ctrl_desc_bits_must_be_ndesc_times_32 u_check ();
+    end
+  endgenerate
+
+  // V in a field at LSB, W bits wide, of a 32-bit register
+  function automatic [31:0] put(input [31:0] v, input integer lsb, input integer w);
+    put = (v & ((w >= 32) ? 32'hffffffff : ((32'd1 << w) - 32'd1))) << lsb;
+  endfunction
+
+  localparam [31:0]  NDESC32  = NDESC, NCNT32 = NCNT;
+  localparam [6:0]   DESC_END = CSR_DESC + NDESC32[6:0];        // first address past the descriptor
+  localparam [6:0]   CNT_END  = CSR_CNT + {NCNT32[5:0], 1'b0};  // first address past the counters
+  localparam integer DIW      = $clog2(NDESC);                // descriptor register index bits
+  localparam integer CIW      = $clog2(NCNT);                 // counter index bits
+  localparam [31:0]  PARAMS_V = put(ROWS - 1, PARAMS_ROWS_M1, PARAMS_ROWS_M1_W) |
+                                put(COLS - 1, PARAMS_COLS_M1, PARAMS_COLS_M1_W) |
+                                put(BUS - 1, PARAMS_BUS_M1, PARAMS_BUS_M1_W) |
+                                put(PAT_BITS - 1, PARAMS_PATTERN_M1, PARAMS_PATTERN_M1_W);
+  localparam [31:0]  PARAMS2_V = put(GROUPS - 1, PARAMS2_GROUPS_M1, PARAMS2_GROUPS_M1_W) |
+                                 put(LINE_WORDS, PARAMS2_LINE_WORDS, PARAMS2_LINE_WORDS_W);
+  localparam [31:0]  COLSN32 = COLS, LINEW32 = LINE_WORDS;
   localparam [15:0]  COLS16 = COLSN32[15:0];
 
   reg [31:0] desc_q [0:NDESC-1];
@@ -110,14 +112,20 @@ module sagen_ctrl #(
   reg        pending_q, error_q, seq_q;
   reg [15:0] rt_addr_q;
   reg [23:0] passes_q;
+  // the descriptor registers as one bus, fields at D_<FIELD> +: D_<FIELD>_W
+  reg [DESC_BITS-1:0] dq;
+  integer k;
+  always @* begin
+    for (k = 0; k < NDESC; k = k + 1) dq[k*32 +: 32] = desc_q[k];
+  end
 
   // A descriptor the hardware cannot run: a loop that would never end or never start, more
   // contexts or channels than the tap sequencer counts (2^16 - 1), or a dense tap sequence (22..25) without taps
   // or without steps between its non-zero taps, or column groups (descriptor 4 [23:16] groups,
   // [31:24] their width; fewer than 2 groups: none) that the array does not have or that do not
   // fit its columns.
-  wire [7:0]  grp_n = desc_q[4][23:16];
-  wire [7:0]  grp_w = desc_q[4][31:24];
+  wire [7:0]  grp_n = dq[D_GRP_N +: D_GRP_N_W];
+  wire [7:0]  grp_w = dq[D_GRP_W +: D_GRP_W_W];
   wire [15:0] grp_cols = grp_n * grp_w;
   wire bad_groups = (grp_n > 8'd1) &&
                     ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_cols > COLS16);
@@ -125,10 +133,10 @@ module sagen_ctrl #(
   // RT_KGS filter groups, rows of 3 pixels or more (a line word is read again a row later, after
   // its write has landed), and room in the line for a row per filter group from the first one
   // with a line segment (flags [11:9]).
-  wire        c2i       = desc_q[20][6];
-  wire [15:0] c2i_kg    = desc_q[1][31:16];
-  wire [15:0] c2i_kg0   = {13'd0, desc_q[20][11:9]};
-  wire [15:0] c2i_owv   = desc_q[21][31:16];
+  wire        c2i       = dq[D_C2I];
+  wire [15:0] c2i_kg    = dq[D_N_KG +: D_N_KG_W];
+  wire [15:0] c2i_kg0   = {13'd0, dq[D_LINE_KG0 +: D_LINE_KG0_W]};
+  wire [15:0] c2i_owv   = dq[D_OW_VIRT +: D_OW_VIRT_W];
   wire [15:0] c2i_nseg  = (c2i_kg > c2i_kg0) ? c2i_kg - c2i_kg0 : 16'd0;
   wire [31:0] c2i_words = {16'd0, c2i_nseg} * {16'd0, c2i_owv};
   localparam [31:0] RTK32 = RT_KGS;
@@ -137,8 +145,8 @@ module sagen_ctrl #(
   // The kernel row of a pass (descriptor 15): S taps ([15:0], 1..DEPTH) d elements apart
   // ([31:16], d >= 1), spanning (S-1)*d + 1 <= PAT_BITS elements: d <= (PAT_BITS-1) / (S-1),
   // a constant per S, so no multiply.
-  wire [15:0] row_s = desc_q[15][15:0];
-  wire [15:0] row_d = desc_q[15][31:16];
+  wire [15:0] row_s = dq[D_TAPS +: D_TAPS_W];
+  wire [15:0] row_d = dq[D_TAP_GAP +: D_TAP_GAP_W];
   reg         bad_span;
   integer     sd;
   always @* begin
@@ -153,29 +161,35 @@ module sagen_ctrl #(
   function automatic fits_u(input [31:0] v);
     fits_u = (v >> (XW - 1)) == 32'd0;
   endfunction
-  wire [31:0] base_hi = $signed(desc_q[10]) >>> (XW - 1);
-  wire bad_pos = !fits_u(desc_q[5]) || !fits_u(desc_q[6]) || !fits_u(desc_q[7]) ||
-                 !fits_u(desc_q[8]) || !fits_u(desc_q[9]) || !fits_u(desc_q[17]) ||
-                 !fits_u(desc_q[19]) || (base_hi != 32'd0 && base_hi != 32'hffffffff);
-  wire [47:0] n_walk = desc_q[2] * {16'd0, desc_q[1][31:16]};   // contexts x filter groups
-  wire bad_desc = (n_walk > 48'd65535) || (desc_q[0] == 32'd0) || (desc_q[1][15:0] == 16'd0) ||
-                  (desc_q[1][31:16] == 16'd0) || (desc_q[2] == 32'd0) || (desc_q[3] == 32'd0) ||
-                  (desc_q[4][15:0] == 16'd0) || (desc_q[9] == 32'd0) || (desc_q[12][15:0] == 16'd0) ||
-                  bad_row || bad_pos ||
-                  (desc_q[16] == 32'd0) || (desc_q[0][31:16] != 16'd0) ||
-                  (desc_q[22][15:0] == 16'd0) || (desc_q[22][31:16] == 16'd0) ||
-                  (desc_q[24][15:0] == 16'd0) || (desc_q[24][31:16] == 16'd0) ||
-                  (!desc_q[20][4] && (desc_q[25][15:0] == 16'd0 || desc_q[25][31:16] == 16'd0)) ||
+  wire [31:0] base_hi = $signed(dq[D_BASE +: D_BASE_W]) >>> (XW - 1);
+  wire bad_pos = !fits_u(dq[D_PLANE +: D_PLANE_W]) || !fits_u(dq[D_KR_STEP +: D_KR_STEP_W]) ||
+                 !fits_u(dq[D_OY_STEP +: D_OY_STEP_W]) || !fits_u(dq[D_CTX_XS +: D_CTX_XS_W]) ||
+                 !fits_u(dq[D_OW_XS +: D_OW_XS_W]) || !fits_u(dq[D_LAST_XS +: D_LAST_XS_W]) ||
+                 !fits_u(dq[D_CTX_PY +: D_CTX_PY_W]) ||
+                 (base_hi != 32'd0 && base_hi != 32'hffffffff);
+  wire [31:0] q_n_ch  = dq[D_N_CH +: D_N_CH_W];
+  wire [31:0] q_n_ctx = dq[D_N_CTX +: D_N_CTX_W];
+  wire [15:0] q_n_kg  = dq[D_N_KG +: D_N_KG_W];
+  wire [47:0] n_walk = q_n_ctx * {16'd0, q_n_kg};   // contexts x filter groups
+  wire bad_desc = (n_walk > 48'd65535) || (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
+                  (q_n_kg == 16'd0) || (q_n_ctx == 32'd0) || (dq[D_NPIX +: D_NPIX_W] == 32'd0) ||
+                  (dq[D_K_ACT +: D_K_ACT_W] == 16'd0) || (dq[D_OW_XS +: D_OW_XS_W] == 32'd0) ||
+                  (dq[D_STR_W +: D_STR_W_W] == 16'd0) || bad_row || bad_pos ||
+                  (dq[D_LEN +: D_LEN_W] == 32'd0) || (q_n_ch[31:16] != 16'd0) ||
+                  (dq[D_DN_R +: D_DN_R_W] == 16'd0) || (dq[D_DN_S +: D_DN_S_W] == 16'd0) ||
+                  (dq[D_GAP_H +: D_GAP_H_W] == 16'd0) || (dq[D_GAP_W +: D_GAP_W_W] == 16'd0) ||
+                  (!dq[D_ZERO_FILL] && (dq[D_NZ_R +: D_NZ_R_W] == 16'd0 ||
+                                        dq[D_NZ_S +: D_NZ_S_W] == 16'd0)) ||
                   bad_groups || bad_c2i;
 
-  wire [6:0] didx = csr_addr_i - 7'd2;
-  assign rt_we_o    = csr_we_i && (csr_addr_i == 7'd41);
+  wire [6:0] didx = csr_addr_i - CSR_DESC;
+  assign rt_we_o    = csr_we_i && (csr_addr_i == CSR_ROUTE_DATA);
   assign rt_addr_o  = rt_addr_q;
   assign rt_wdata_o = csr_wdata_i;
-  wire start_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[0];
-  wire clear_wr = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[1];
+  wire start_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_START];
+  wire clear_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_CLEAR];
   wire launch   = !busy_o && !go_o && (start_wr || pending_q);
-  wire prep_wr  = csr_we_i && (csr_addr_i == 7'd0) && csr_wdata_i[2];
+  wire prep_wr  = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_PREPARE];
   reg  prep_q;   // CTRL.prepare written, the pass not yet launched
   wire f_early  = (prep_q || pending_q) && !f_ahead_o && !launch && !go_o && !f_go_o &&
                   feed_free_i && !bad_desc;
@@ -190,14 +204,14 @@ module sagen_ctrl #(
       rt_addr_q <= 16'd0;
       read_lanes_o <= 16'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
-      desc_o <= {(26*32){1'b0}};
+      desc_o <= {DESC_BITS{1'b0}};
       f_go_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
-      fdesc_o <= {(26*32){1'b0}};
+      fdesc_o <= {DESC_BITS{1'b0}};
     end else begin
-      if (csr_we_i && csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) desc_q[didx[4:0]] <= csr_wdata_i;
-      if (csr_we_i && csr_addr_i == 7'd40) rt_addr_q <= csr_wdata_i[15:0];
+      if (csr_we_i && csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END) desc_q[didx[DIW-1:0]] <= csr_wdata_i;
+      if (csr_we_i && csr_addr_i == CSR_ROUTE_ADDR) rt_addr_q <= csr_wdata_i[ROUTE_ADDR_ADDR +: ROUTE_ADDR_ADDR_W];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
-      if (csr_we_i && csr_addr_i == 7'd42) read_lanes_o <= csr_wdata_i[15:0];
+      if (csr_we_i && csr_addr_i == CSR_READ_LANES) read_lanes_o <= csr_wdata_i[READ_LANES_LANES +: READ_LANES_LANES_W];
       go_o <= 1'b0;
       f_go_o <= 1'b0;
       if (prep_wr) prep_q <= 1'b1;
@@ -236,25 +250,25 @@ module sagen_ctrl #(
 
   // Performance counters.
   wire [47:0] inc [0:NCNT-1];
-  assign inc[0]  = 48'd1;
-  assign inc[1]  = {47'd0, busy_o};
-  assign inc[2]  = {47'd0, ev_step_valid_i};
-  assign inc[3]  = {47'd0, ev_bubble_i};
-  assign inc[4]  = {47'd0, ev_fill_i};
-  assign inc[5]  = {47'd0, ev_stall_i};
-  assign inc[6]  = {47'd0, ev_drain_i};
-  assign inc[7]  = {32'd0, ev_macs_i};
-  assign inc[8]  = {47'd0, ev_if_read_i};
-  assign inc[9]  = {47'd0, ev_wt_read_i};
-  assign inc[10] = {47'd0, ev_out_read_i};
-  assign inc[11] = {47'd0, ev_out_write_i};
-  assign inc[12] = {32'd0, ev_hp_bytes_i};
-  assign inc[13] = {47'd0, ev_pad_word_i};
-  assign inc[14] = {47'd0, ev_zero_step_i};
-  assign inc[15] = {32'd0, ev_zero_pe_i};
-  assign inc[16] = {16'd0, ev_zskip_i};
-  assign inc[17] = {47'd0, ev_line_read_i};
-  assign inc[18] = {47'd0, ev_line_write_i};
+  assign inc[CNT_CYCLES]    = 48'd1;
+  assign inc[CNT_BUSY]      = {47'd0, busy_o};
+  assign inc[CNT_STEP]      = {47'd0, ev_step_valid_i};
+  assign inc[CNT_BUBBLE]    = {47'd0, ev_bubble_i};
+  assign inc[CNT_FILL]      = {47'd0, ev_fill_i};
+  assign inc[CNT_STALL]     = {47'd0, ev_stall_i};
+  assign inc[CNT_DRAIN]     = {47'd0, ev_drain_i};
+  assign inc[CNT_MACS]      = {32'd0, ev_macs_i};
+  assign inc[CNT_IF_RD]     = {47'd0, ev_if_read_i};
+  assign inc[CNT_WT_RD]     = {47'd0, ev_wt_read_i};
+  assign inc[CNT_OUT_RD]    = {47'd0, ev_out_read_i};
+  assign inc[CNT_OUT_WR]    = {47'd0, ev_out_write_i};
+  assign inc[CNT_HP_BYTES]  = {32'd0, ev_hp_bytes_i};
+  assign inc[CNT_PAD_WORDS] = {47'd0, ev_pad_word_i};
+  assign inc[CNT_ZERO_STEP] = {47'd0, ev_zero_step_i};
+  assign inc[CNT_ZERO_PE]   = {32'd0, ev_zero_pe_i};
+  assign inc[CNT_ZSKIP]     = {16'd0, ev_zskip_i};
+  assign inc[CNT_LINE_RD]   = {47'd0, ev_line_read_i};
+  assign inc[CNT_LINE_WR]   = {47'd0, ev_line_write_i};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= 48'd0;
@@ -264,28 +278,31 @@ module sagen_ctrl #(
   end
 
   // Reads (combinational).
-  wire [6:0] cidx = csr_addr_i - 7'd64;
-  wire unused_idx = ^didx[6:5] ^ ^cidx[6];
+  wire [6:0] cidx = csr_addr_i - CSR_CNT;
+  wire unused_idx = ^didx ^ ^cidx;
   always @* begin
     csr_rdata_o = 32'd0;
-    if (csr_addr_i == 7'd1) begin
-      csr_rdata_o = {passes_q, 4'd0, seq_q, error_q, pending_q, busy_o || go_o};
-    end else if (csr_addr_i >= 7'd2 && csr_addr_i < 7'd28) begin
-      csr_rdata_o = desc_q[didx[4:0]];
-    end else if (csr_addr_i == 7'd28) begin
+    if (csr_addr_i == CSR_STATUS) begin
+      csr_rdata_o = put({8'd0, passes_q}, STATUS_PASSES, STATUS_PASSES_W) |
+                    put({31'd0, seq_q}, STATUS_SEQUENCE, 1) | put({31'd0, error_q}, STATUS_ERROR, 1) |
+                    put({31'd0, pending_q}, STATUS_PENDING, 1) |
+                    put({31'd0, busy_o || go_o}, STATUS_BUSY, 1);
+    end else if (csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END) begin
+      csr_rdata_o = desc_q[didx[DIW-1:0]];
+    end else if (csr_addr_i == CSR_DEBUG) begin
       csr_rdata_o = debug_i;
-    end else if (csr_addr_i == 7'd29) begin
-      csr_rdata_o = PARAMS;
-    end else if (csr_addr_i == 7'd30) begin
-      csr_rdata_o = MAGIC;
-    end else if (csr_addr_i == 7'd31) begin
-      csr_rdata_o = PARAMS2;
-    end else if (csr_addr_i == 7'd40) begin
-      csr_rdata_o = {16'd0, rt_addr_q};
-    end else if (csr_addr_i == 7'd42) begin
-      csr_rdata_o = {16'd0, read_lanes_o};
-    end else if (csr_addr_i >= 7'd64 && csr_addr_i < CNT_END) begin
-      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[5:1]][47:32]} : cnt_q[cidx[5:1]][31:0];
+    end else if (csr_addr_i == CSR_PARAMS) begin
+      csr_rdata_o = PARAMS_V;
+    end else if (csr_addr_i == CSR_MAGIC) begin
+      csr_rdata_o = MAGIC_VALUE;
+    end else if (csr_addr_i == CSR_PARAMS2) begin
+      csr_rdata_o = PARAMS2_V;
+    end else if (csr_addr_i == CSR_ROUTE_ADDR) begin
+      csr_rdata_o = put({16'd0, rt_addr_q}, ROUTE_ADDR_ADDR, ROUTE_ADDR_ADDR_W);
+    end else if (csr_addr_i == CSR_READ_LANES) begin
+      csr_rdata_o = put({16'd0, read_lanes_o}, READ_LANES_LANES, READ_LANES_LANES_W);
+    end else if (csr_addr_i >= CSR_CNT && csr_addr_i < CNT_END) begin
+      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[CIW:1]][47:32]} : cnt_q[cidx[CIW:1]][31:0];
     end
   end
 

@@ -33,11 +33,17 @@ build_ok=1
 compile() {   # compile SRC OBJ [extra flags]
   local src=$1 obj=$2
   shift 2
-  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim "$@" -c "$src" -o "$obj" >"$obj.log" 2>&1; then
+  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -I"$out/gen" "$@" -c "$src" -o "$obj" >"$obj.log" 2>&1; then
     not_ok "build $src" "$(first_lines "$obj.log")"
     build_ok=0
   fi
 }
+# the register map's C header, as the Makefile writes build/gen/sagen_regmap.h
+if ! "$cc" -std=c11 -O2 -Wall -Wextra -Werror -Igen -o "$out/regmap" gen/tools/regmap.c gen/regmap.c \
+     >"$out/regmap.log" 2>&1 || ! "$out/regmap" c "$out/gen/sagen_regmap.h" >>"$out/regmap.log" 2>&1; then
+  not_ok "build gen/tools/regmap.c" "$(first_lines "$out/regmap.log")"
+  finish
+fi
 if ! "$cc" -std=c11 -O2 -Wall -Wextra -Werror -o "$out/embed" gen/tools/embed.c >"$out/embed.log" 2>&1; then
   not_ok "build gen/tools/embed.c" "$(first_lines "$out/embed.log")"
   finish
@@ -68,7 +74,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for src in tests/test_*.c; do
   name=$(basename "$src" .c)
   bin=$out/tests/$name
-  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$src" "${objs[@]}" "${libs[@]}" \
+  if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -I"$out/gen" -o "$bin" "$src" "${objs[@]}" "${libs[@]}" \
        >"$bin.build.log" 2>&1; then
     not_ok "$name" "build failed: $(first_lines "$bin.build.log")"
     continue
@@ -105,7 +111,7 @@ if [ "$units_only" -eq 0 ] && command -v verilator >/dev/null 2>&1; then
     [ "$main" = gen/main.c ] && bin=$out/sagen
     extra=()   # the random layers cosim_random draws (tests/lib/random_layer.c)
     [ "$main" = tests/cosim_random.c ] && extra=(tests/lib/random_layer.c)
-    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -o "$bin" "$main" "${extra[@]}" "${objs[@]}" \
+    if ! "$cc" "${flags[@]}" -Igen -Itb -Itb/host -Isim -I"$out/gen" -o "$bin" "$main" "${extra[@]}" "${objs[@]}" \
          "${libs[@]}" \
          >"$bin.build.log" 2>&1; then
       not_ok "build $main" "$(first_lines "$bin.build.log")"

@@ -6,6 +6,10 @@
 #                signature to the closing brace). A function is a definition whose body opens
 #                with `{` at the start of a line, or at the end of a signature line that starts
 #                at the left margin, and closes with `}` at the start of a line: the house style.
+#   regmap       the register map is written in gen/regmap.c only: no CSR address compared as a
+#                literal in the RTL templates (csr_addr_i against a number), no CSR read or
+#                written by number in the host code, no descriptor register indexed by number,
+#                and MAGIC's value nowhere else (docs/regmap.md, generated, aside).
 #   layers:*     with the static libraries built (make: build/lib/libsagen_*.a), the golden
 #                model's objects define and use no symbol that the host driver's or the
 #                generator's define, and the driver uses none of the golden model's: the two
@@ -48,6 +52,19 @@ while IFS= read -r f; do
     ok "size:$f ($n lines; longest function ${fname:-none}, $flen lines)"
   fi
 done < <(find gen tb sim -name '*.c' | LC_ALL=C sort)
+
+# ---- the register map in one source ------------------------------------------------------------
+hits=$(cd "$root" && {
+  grep -nE "csr_addr_i *(==|!=|>=|<=|<|>|-) *[0-9]+'d[0-9]|desc_q\[[0-9]+\]|desc\[[0-9]+ *\*" rtl_templates/*.v
+  grep -nE "hw_csr_(read|write)\([^,]*, *[0-9]|csr_addr *= *[0-9]" tb/*.c tb/host/*.c sim/*.c
+  grep -rniE "5A6E0[0-9]" gen tb sim rtl_templates scripts tests --include=*.c --include=*.h --include=*.v \
+    --include=*.sh --include=*.py | grep -v "^gen/regmap.c:"
+} | head -5)
+if [ -n "$hits" ]; then
+  not_ok "regmap" "the register map written outside gen/regmap.c: $(echo "$hits" | paste -s -d ' ' | cut -c1-300)"
+else
+  ok "regmap (CSR addresses, descriptor registers and MAGIC written in gen/regmap.c only)"
+fi
 
 # ---- layers ----------------------------------------------------------------------------------
 # defined / undefined external symbols of an archive

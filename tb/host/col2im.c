@@ -70,9 +70,9 @@ static int c2i_build(const cfg_t *c, const layer_t *l, const tensor_t *dy, const
   long oh = layer_out_h(l), ow = layer_out_w(l), gh, gw;
   long gy0 = c2i_axis(l->h, l->ph, sh, &gh), gx0 = c2i_axis(l->w, l->pw, sw, &gw);
   if (c->line_words < 3 || (R - 1) * l->dh >= 2 * sh || (S - 1) * l->dw >= 2 * sw ||
-      lanes > c->cols || nkg > RT_KGS || gy0 >= oh || gx0 >= ow || gw < 3 || gh < 1)
+      lanes > c->cols || nkg > SAGEN_ROUTE_KGS || gy0 >= oh || gx0 >= ow || gw < 3 || gh < 1)
     return -1;
-  long nrt = (long)RT_KGS * 4 * c->cols;
+  long nrt = (long)SAGEN_ROUTE_KGS * 4 * c->cols;
   run->tab = malloc(sizeof(long) * (size_t)(nf + 5 * lanes));
   run->route = calloc((size_t)nrt, sizeof *run->route);
   if (!run->tab || !run->route) {

@@ -1,6 +1,6 @@
 /* cost_tuning: every tuning constant of the host driver's cost model and of the choices made
  * with it, in one place, each with where its value comes from. The hardware's own limits (the
- * 16-bit descriptor fields, 65535; the route table's filter groups, RT_KGS in desc.h) are not
+ * 16-bit descriptor fields, 65535; the route table's filter groups, SAGEN_ROUTE_KGS of the register map) are not
  * tuning: they are facts of sagen_core.v and live with the register map.
  *
  * A margin below 1 (the *_GAIN constants) says how much faster a less certain form must be

@@ -12,7 +12,9 @@ typedef struct dense_axis {
   long n, off, gap, nz;
 } dense_axis_t;
 
-static uint32_t pack16(long hi, long lo) { return (uint32_t)((hi & 0xffff) << 16 | (lo & 0xffff)); }
+/* Field F (a SAGEN_D_ name without the prefix) of the descriptor D set to V, masked to its
+ * width. */
+#define SET(F, v) SAGEN_DESC_SET(d, SAGEN_D_##F, (uint32_t)(v))
 
 static dense_axis_t dense_axis(long t0, long tn, long ntaps, long lead, long gap, long dense,
                                int no_ops)
@@ -47,44 +49,66 @@ void desc_program(const layer_t *l, const pass_t *p, int zero_fill, uint32_t *d)
   long npix = p->oht * p->owv;
   long lanes = p->lanes;
   long ctx_rows = lanes / p->owv, ctx_cols = lanes % p->owv;
-  d[D_N_CH] = (uint32_t)p->ct;
-  d[D_KG_KR] = pack16(cdiv(p->kt, p->gw), p->rt);
-  d[D_N_CTX] = (uint32_t)cdiv(npix, lanes);
+  for (int i = 0; i < SAGEN_NDESC; i++) d[i] = 0;
+  SET(N_CH, p->ct);
+  SET(N_KR, p->rt);
+  SET(N_KG, cdiv(p->kt, p->gw));
+  SET(N_CTX, cdiv(npix, lanes));
   /* the pixels stored per filter group: lanes past the last row's last pixel write nothing */
-  d[D_NPIX] = (uint32_t)tile_stored_pix(p->oht, p->owt, p->owv);
-  d[D_K_ACT] = (uint32_t)p->kt |
-               (p->groups > 1 ? (uint32_t)p->groups << 16 | (uint32_t)p->gw << 24 : 0u);
-  d[D_PLANE] = (uint32_t)p->plane;
-  d[D_KR_STEP] = (uint32_t)(l->dh * p->pitch);
-  d[D_OY_STEP] = (uint32_t)(l->sh * p->pitch);
-  d[D_CTX_XS] = (uint32_t)(ctx_cols * l->sw);
-  d[D_OW_XS] = (uint32_t)(p->owv * l->sw);
+  SET(NPIX, tile_stored_pix(p->oht, p->owt, p->owv));
+  SET(K_ACT, p->kt);
+  if (p->groups > 1) {
+    SET(GRP_N, p->groups);
+    SET(GRP_W, p->gw);
+  }
+  SET(PLANE, p->plane);
+  SET(KR_STEP, l->dh * p->pitch);
+  SET(OY_STEP, l->sh * p->pitch);
+  SET(CTX_XS, ctx_cols * l->sw);
+  SET(OW_XS, p->owv * l->sw);
   /* the pass's window starts SUB_Y rows and SUB_X columns into the loaded tile (members of a
    * run share the union of their windows): it sees the tile from there on */
-  d[D_BASE] = (uint32_t)(int32_t)tile_window_base(p->pitch, p->pad_t, p->pad_l, p->lead,
-                                                   p->sub_y, p->sub_x);
-  d[D_STRH_DILH] = pack16(l->sh, l->dh);
-  d[D_CTXY_STRW] = pack16(ctx_rows * l->sh, l->sw);
-  d[D_PADL_PADT] = pack16(p->pad_l, p->pad_t);
-  d[D_TILEW_TILEH] = pack16(p->tile_w - p->sub_x, p->tile_h - p->sub_y);
+  SET(BASE, (int32_t)tile_window_base(p->pitch, p->pad_t, p->pad_l, p->lead, p->sub_y, p->sub_x));
+  SET(DIL_H, l->dh);
+  SET(STR_H, l->sh);
+  SET(STR_W, l->sw);
+  SET(CTX_Y, ctx_rows * l->sh);
+  SET(PAD_T, p->pad_t);
+  SET(PAD_L, p->pad_l);
+  SET(TILE_H, p->tile_h - p->sub_y);
+  SET(TILE_W, p->tile_w - p->sub_x);
   /* the kernel row: S taps, dilation_w apart */
-  d[D_GAP_TAPS] = pack16(l->dw, p->st);
-  d[D_LEN] = (uint32_t)(p->ct * p->rt * p->st);
+  SET(TAPS, p->st);
+  SET(TAP_GAP, l->dw);
+  SET(LEN, p->ct * p->rt * p->st);
   /* linear contexts: one segment, lanes - 1 elements plus a kernel row's span */
-  d[D_LAST_XS] = (uint32_t)(p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
+  SET(LAST_XS, p->lin ? lanes - 1 : ((lanes - 1) % p->owv) * l->sw);
   /* and no context reads a segment below the tile's last output row (the lanes of pixels
    * past the tile copy lane 0) */
-  d[D_LAST_SEG] = pack16(p->oht - 1, p->lin ? 0 : (lanes - 1) / p->owv);
-  d[D_CTX_PY] = (uint32_t)(ctx_rows * l->sh * p->pitch);
-  d[D_FLAGS] = (uint32_t)(p->acc | p->if_bank << 1 | p->wt_bank << 2 | p->out_bank << 3 |
-                         (zero_fill != 0) << 4 | p->lin << 5 | p->c2i << 6 |
-                         p->line_first << 7 | p->line_acc << 8 | (p->line_kg0 & 7) << 9 |
-                         (uint32_t)ctx_rows << 16);
-  d[D_OWV_OW] = pack16(p->owv, p->owt);
+  SET(LAST_SEG, p->lin ? 0 : (lanes - 1) / p->owv);
+  SET(OH_LAST, p->oht - 1);
+  SET(CTX_PY, ctx_rows * l->sh * p->pitch);
+  SET(ACC, p->acc);
+  SET(IF_BANK, p->if_bank);
+  SET(WT_BANK, p->wt_bank);
+  SET(OUT_BANK, p->out_bank);
+  SET(ZERO_FILL, zero_fill != 0);
+  SET(LIN, p->lin);
+  SET(C2I, p->c2i);
+  SET(LINE_FIRST, p->line_first);
+  SET(LINE_ACC, p->line_acc);
+  SET(LINE_KG0, p->line_kg0);
+  SET(CTX_ROWS, ctx_rows);
+  SET(OW_REAL, p->owt);
+  SET(OW_VIRT, p->owv);
   dense_axis_t ah = dense_axis(p->r0, p->rt, l->r, l->lead_h, l->gap_h, l->dense_h, l->no_ops);
   dense_axis_t aw = dense_axis(p->s0, p->st, l->s, l->lead_w, l->gap_w, l->dense_w, l->no_ops);
-  d[D_DENSE] = pack16(aw.n, ah.n);
-  d[D_OFF] = pack16(aw.off, ah.off);
-  d[D_GAP] = pack16(aw.gap, ah.gap);
-  d[D_NZ] = pack16(aw.nz, ah.nz);
+  SET(DN_R, ah.n);
+  SET(DN_S, aw.n);
+  SET(OFF_H, ah.off);
+  SET(OFF_W, aw.off);
+  SET(GAP_H, ah.gap);
+  SET(GAP_W, aw.gap);
+  SET(NZ_R, ah.nz);
+  SET(NZ_S, aw.nz);
 }

@@ -19,14 +19,15 @@
 #include "view.h"
 #include "words.h"
 
-/* Why the hardware makes no progress, from the DEBUG register (bits: sagen_core.v). */
+/* Why the hardware makes no progress, from the DEBUG register (docs/regmap.md). */
+#define DBG(F) ((int)SAGEN_GET(SAGEN_DEBUG_##F, d))
 static void watchdog_why(uint32_t d, char *buf, size_t len)
 {
-  int busy = d & 1, f_ready = d >> 1 & 1, f_idle = d >> 2 & 1, w_ready = d >> 3 & 1;
-  int psm_done = d >> 4 & 1, g_vld = d >> 6 & 1, g_nz = d >> 7 & 1, g_busy = d >> 8 & 1;
-  int ic_vld = d >> 9 & 1, word_vld = d >> 10 & 1;
-  unsigned empty = d >> 16 & 255, notdone = d >> 24 & 255;
-  if (!(d >> 15 & 1)) snprintf(buf, len, "the DEBUG register reads %08x: not a sagen core", d);
+  int busy = DBG(BUSY), f_ready = DBG(F_READY), f_idle = DBG(F_IDLE), w_ready = DBG(W_READY);
+  int psm_done = DBG(PSM_DONE), g_vld = DBG(TAP_VLD), g_nz = DBG(TAP_NZ);
+  int g_busy = DBG(TAP_PROLOGUE), ic_vld = DBG(IC_VLD), word_vld = DBG(WORD_VLD);
+  unsigned empty = (unsigned)DBG(FIRST_EMPTY), notdone = (unsigned)DBG(FIRST_BUSY);
+  if (!DBG(ALIVE)) snprintf(buf, len, "the DEBUG register reads %08x: not a sagen core", d);
   else if (!busy) snprintf(buf, len, "the core is idle, waiting for the host");
   else if (g_busy) snprintf(buf, len, "stuck block: the tap sequencer, in its prologue");
   else if (g_vld && g_nz && !f_ready)
@@ -42,6 +43,7 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
     snprintf(buf, len, "stuck block: the partial-sums manager (results not all written)");
   else snprintf(buf, len, "no block is stuck (DEBUG %08x)", d);
 }
+#undef DBG
 
 /* Test hooks, from the environment: SAGEN_WATCHDOG_CYCLES (default 20000000) and
  * SAGEN_FAULT=bad_desc (pass 0's channel count written as 0), SAGEN_FAULT=hang (pass 0's
@@ -110,8 +112,8 @@ typedef struct engine {
   const out_tile_t *ro_tile;
   /* the CSR engine: a descriptor word a cycle, then the start */
   long next_prog;         /* next pass to program */
-  int prog_word;          /* -1: not started; 0..D_COUNT-1: writing; D_COUNT: prepare */
-  uint32_t desc[D_COUNT];
+  int prog_word;          /* -1: not started; 0..SAGEN_NDESC-1: writing; SAGEN_NDESC: prepare */
+  uint32_t desc[SAGEN_NDESC];
   long passes_done;       /* from STATUS */
   int pending, busy, error;
   /* the watchdog and the progress line */
@@ -214,26 +216,29 @@ static int engine_setup(engine_t *e, char *err, size_t errlen)
   hw_t *hw = e->hw;
   const cfg_t *c = e->c;
   hw_reset(hw, 4);
-  uint32_t magic = hw_csr_read(hw, CSR_MAGIC);
-  uint32_t params = hw_csr_read(hw, CSR_PARAMS);
-  uint32_t params2 = hw_csr_read(hw, CSR_PARAMS2);
-  uint32_t want = (uint32_t)((c->rows - 1) & 255) | (uint32_t)((c->cols - 1) & 255) << 8 |
-                  (uint32_t)((c->bus_elems - 1) & 255) << 16 |
-                  (uint32_t)((c->pattern_bits - 1) & 255) << 24;
-  uint32_t want2 = (uint32_t)((c->col_groups - 1) & 255) | (uint32_t)c->line_words << 8;
-  if (magic != MAGIC || params != want || params2 != want2) {
+  uint32_t magic = hw_csr_read(hw, SAGEN_CSR_MAGIC);
+  uint32_t params = hw_csr_read(hw, SAGEN_CSR_PARAMS);
+  uint32_t params2 = hw_csr_read(hw, SAGEN_CSR_PARAMS2);
+  uint32_t want = SAGEN_PUT(SAGEN_PARAMS_ROWS_M1, c->rows - 1) |
+                  SAGEN_PUT(SAGEN_PARAMS_COLS_M1, c->cols - 1) |
+                  SAGEN_PUT(SAGEN_PARAMS_BUS_M1, c->bus_elems - 1) |
+                  SAGEN_PUT(SAGEN_PARAMS_PATTERN_M1, c->pattern_bits - 1);
+  uint32_t want2 = SAGEN_PUT(SAGEN_PARAMS2_GROUPS_M1, c->col_groups - 1) |
+                   SAGEN_PUT(SAGEN_PARAMS2_LINE_WORDS, c->line_words);
+  if (magic != SAGEN_MAGIC_VALUE || params != want || params2 != want2) {
     snprintf(err, errlen, "the simulated model does not match the configuration '%s' "
              "(magic %08x, params %08x %08x, expected %08x %08x)", c->name, magic, params,
              params2, want, want2);
     return 1;
   }
-  hw_csr_write(hw, CSR_CTRL, CTRL_CLEAR); /* clear the counters */
+  hw_csr_write(hw, SAGEN_CSR_CTRL, SAGEN_PUT(SAGEN_CTRL_CLEAR, 1)); /* clear the counters */
   if (e->ms[0].c2i) {   /* col2im: the route table, two entries a write */
     const uint32_t *route = e->ms[0].c2i->route;
-    long n = (long)RT_KGS * 4 * c->cols;
-    hw_csr_write(hw, CSR_ROUTE_ADDR, 0);
+    long n = (long)SAGEN_ROUTE_KGS * 4 * c->cols;
+    hw_csr_write(hw, SAGEN_CSR_ROUTE_ADDR, 0);
     for (long i = 0; i < n; i += 2)
-      hw_csr_write(hw, CSR_ROUTE_DATA, route[i] | (i + 1 < n ? route[i + 1] << 16 : 0u));
+      hw_csr_write(hw, SAGEN_CSR_ROUTE_DATA, SAGEN_PUT(SAGEN_ROUTE_DATA_LO, route[i]) |
+                   SAGEN_PUT(SAGEN_ROUTE_DATA_HI, i + 1 < n ? route[i + 1] : 0u));
   }
   e->if_bytes = (c->if_word_bits + 7) / 8;
   e->wt_bytes = (c->wt_word_bits + 7) / 8;
@@ -241,7 +246,7 @@ static int engine_setup(engine_t *e, char *err, size_t errlen)
   /* the host reads each output word's first lanes, those that hold results */
   long rlanes = tile_read_lanes(c, &e->t);
   e->rd_bytes = (tile_read_bits(c, &e->t) + 7) / 8;
-  hw_csr_write(hw, CSR_READ_LANES, rlanes < c->cols ? (uint32_t)rlanes : 0u);
+  hw_csr_write(hw, SAGEN_CSR_READ_LANES, rlanes < c->cols ? (uint32_t)rlanes : 0u);
   int ib = e->if_bytes, wb = e->wt_bytes, ob = e->out_bytes;
   e->credit_cap = fmax(e->bpc, (double)(ib > wb ? (ib > ob ? ib : ob) : (wb > ob ? wb : ob)));
   e->loaded = calloc((size_t)e->np, 2);
@@ -270,25 +275,29 @@ static void engine_csr_step(engine_t *e)
   if (e->prog_word < 0) {
     desc_program(&e->ms[p->m].l, p, e->o && e->o->zero_fill, e->desc);
     uint32_t *desc = e->desc;
-    if (e->next_prog == 0 && !strcmp(fault(), "bad_desc")) desc[D_N_CH] = 0;
-    if (e->next_prog == 0 && !strcmp(fault(), "hang")) desc[D_LEN] -= 1;
-    if (e->next_prog == 0 && !strcmp(fault(), "sequence")) desc[D_NZ] += 1u << 16;
-    if (e->next_prog == 0 && !strcmp(fault(), "groups")) desc[D_K_ACT] |= 0xffu << 16 | 1u << 24;
-    if (e->next_prog == 0 && !strcmp(fault(), "line"))
-      desc[D_OWV_OW] = (desc[D_OWV_OW] & 0xffffu) | 2u << 16;
+    if (e->next_prog == 0 && !strcmp(fault(), "bad_desc")) SAGEN_DESC_SET(desc, SAGEN_D_N_CH, 0);
+    if (e->next_prog == 0 && !strcmp(fault(), "hang"))
+      SAGEN_DESC_SET(desc, SAGEN_D_LEN, SAGEN_DESC_GET(desc, SAGEN_D_LEN) - 1);
+    if (e->next_prog == 0 && !strcmp(fault(), "sequence"))
+      SAGEN_DESC_SET(desc, SAGEN_D_NZ_S, SAGEN_DESC_GET(desc, SAGEN_D_NZ_S) + 1);
+    if (e->next_prog == 0 && !strcmp(fault(), "groups")) {
+      SAGEN_DESC_SET(desc, SAGEN_D_GRP_N, 255);
+      SAGEN_DESC_SET(desc, SAGEN_D_GRP_W, SAGEN_DESC_GET(desc, SAGEN_D_GRP_W) | 1);
+    }
+    if (e->next_prog == 0 && !strcmp(fault(), "line")) SAGEN_DESC_SET(desc, SAGEN_D_OW_VIRT, 2);
     e->prog_word = 0;
   }
-  if (e->prog_word < D_COUNT) {
+  if (e->prog_word < SAGEN_NDESC) {
     hw->io.csr_we = 1;
-    hw->io.csr_addr = CSR_DESC + (uint32_t)e->prog_word;
+    hw->io.csr_addr = SAGEN_CSR_DESC + (uint32_t)e->prog_word;
     hw->io.csr_wdata = e->desc[e->prog_word];
     e->prog_word++;
     return;
   }
-  if (e->prog_word == D_COUNT) {   /* the descriptor is complete: the feeder may start early */
+  if (e->prog_word == SAGEN_NDESC) {   /* the descriptor is complete: the feeder may start early */
     hw->io.csr_we = 1;
-    hw->io.csr_addr = CSR_CTRL;
-    hw->io.csr_wdata = CTRL_PREPARE;
+    hw->io.csr_addr = SAGEN_CSR_CTRL;
+    hw->io.csr_wdata = SAGEN_PUT(SAGEN_CTRL_PREPARE, 1);
     e->prog_word++;
     return;
   }
@@ -297,8 +306,8 @@ static void engine_csr_step(engine_t *e)
   if (!p->acc && p->out_tile >= e->c->banks) ok = ok && e->read_out[p->out_tile - e->c->banks];
   if (ok) {
     hw->io.csr_we = 1;
-    hw->io.csr_addr = CSR_CTRL;
-    hw->io.csr_wdata = CTRL_START;
+    hw->io.csr_addr = SAGEN_CSR_CTRL;
+    hw->io.csr_wdata = SAGEN_PUT(SAGEN_CTRL_START, 1);
     e->next_prog++;
     e->prog_word = -1;
     e->pending = 1; /* until STATUS says the hardware took it */
@@ -401,7 +410,7 @@ static int engine_watch(engine_t *e, char *err, size_t errlen)
   if (e->jword > 0) e->last_progress = hw->cycles;
   if (hw->cycles - e->last_progress > e->wd_cycles) {
     char why[200];
-    watchdog_why(hw_csr_read(hw, CSR_DEBUG), why, sizeof why);
+    watchdog_why(hw_csr_read(hw, SAGEN_CSR_DEBUG), why, sizeof why);
     snprintf(err, errlen, "watchdog: no progress for %" PRIu64 " cycles at pass %ld of %ld: %s "
              "(busy=%d pending=%d, host job %ld of %ld)", e->wd_cycles, e->passes_done, e->np,
              why, e->busy, e->pending, e->jc, e->nj);
@@ -435,7 +444,7 @@ static int engine_loop(engine_t *e, char *err, size_t errlen)
       if (j->type == JOB_READOUT) engine_dma_readout(e, j);
       else engine_dma_load(e, j);
     }
-    int status_valid = !hw->io.csr_we && hw->io.csr_addr == CSR_STATUS;
+    int status_valid = !hw->io.csr_we && hw->io.csr_addr == SAGEN_CSR_STATUS;
     hw_cycle(hw);
     if (e->hp_read) {
       hw_expect_hp(hw);
@@ -460,10 +469,10 @@ static int engine_counters(engine_t *e, char *err, size_t errlen)
   const cfg_t *c = e->c;
   report_t *rep = &e->rep;
   uint64_t total = hw->cycles - e->start_cycle;
-  uint64_t cnt[C_COUNT];
-  for (int i = 0; i < C_COUNT; i++) {
-    uint64_t lo = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i);
-    uint64_t hi = hw_csr_read(hw, CSR_CNT + 2 * (unsigned)i + 1);
+  uint64_t cnt[SAGEN_NCNT];
+  for (int i = 0; i < SAGEN_NCNT; i++) {
+    uint64_t lo = hw_csr_read(hw, SAGEN_CSR_CNT + 2 * (unsigned)i);
+    uint64_t hi = hw_csr_read(hw, SAGEN_CSR_CNT + 2 * (unsigned)i + 1);
     cnt[i] = lo | hi << 32;
   }
   for (int m = 0; m < e->nm; m++) {
@@ -476,37 +485,37 @@ static int engine_counters(engine_t *e, char *err, size_t errlen)
   uint64_t if_bytes = (uint64_t)e->if_bytes, wt_bytes = (uint64_t)e->wt_bytes;
   rep->ideal_cycles = (rep->useful_macs + pes - 1) / pes;
   rep->cycles = total;
-  rep->busy = cnt[C_BUSY];
-  rep->step_valid = cnt[C_STEP];
-  rep->bubble = cnt[C_BUBBLE];
-  rep->fill = cnt[C_FILL];
-  rep->stall = cnt[C_STALL];
-  rep->drain = cnt[C_DRAIN];
+  rep->busy = cnt[SAGEN_CNT_BUSY];
+  rep->step_valid = cnt[SAGEN_CNT_STEP];
+  rep->bubble = cnt[SAGEN_CNT_BUBBLE];
+  rep->fill = cnt[SAGEN_CNT_FILL];
+  rep->stall = cnt[SAGEN_CNT_STALL];
+  rep->drain = cnt[SAGEN_CNT_DRAIN];
   rep->dram_wait = total > rep->busy ? total - rep->busy : 0;
-  rep->hw_macs = cnt[C_MACS];
+  rep->hw_macs = cnt[SAGEN_CNT_MACS];
   rep->pe_idle_cycles = rep->step_valid - rep->hw_macs / pes;
-  rep->sram_if = cnt[C_IF_RD];
-  rep->sram_wt = cnt[C_WT_RD];
-  rep->sram_out_rd = cnt[C_OUT_RD];
-  rep->sram_out_wr = cnt[C_OUT_WR];
-  rep->pad_words = cnt[C_PAD_WORDS];
-  rep->sram_line_rd = cnt[C_LINE_RD];
-  rep->sram_line_wr = cnt[C_LINE_WR];
-  rep->zero_steps = cnt[C_ZERO_STEP];
-  rep->zero_pe = cnt[C_ZERO_PE];
-  rep->zero_skipped = cnt[C_ZSKIP];
+  rep->sram_if = cnt[SAGEN_CNT_IF_RD];
+  rep->sram_wt = cnt[SAGEN_CNT_WT_RD];
+  rep->sram_out_rd = cnt[SAGEN_CNT_OUT_RD];
+  rep->sram_out_wr = cnt[SAGEN_CNT_OUT_WR];
+  rep->pad_words = cnt[SAGEN_CNT_PAD_WORDS];
+  rep->sram_line_rd = cnt[SAGEN_CNT_LINE_RD];
+  rep->sram_line_wr = cnt[SAGEN_CNT_LINE_WR];
+  rep->zero_steps = cnt[SAGEN_CNT_ZERO_STEP];
+  rep->zero_pe = cnt[SAGEN_CNT_ZERO_PE];
+  rep->zero_skipped = cnt[SAGEN_CNT_ZSKIP];
   rep->host_bytes_in = e->bytes_in;
   rep->host_bytes_out = e->bytes_out;
   rep->host_bytes = e->bytes_in + e->bytes_out;
-  rep->hw_host_bytes = cnt[C_HP_BYTES];
-  rep->sram_bytes = cnt[C_IF_RD] * if_bytes + cnt[C_WT_RD] * wt_bytes +
-                    (cnt[C_OUT_RD] + cnt[C_LINE_RD]) * (uint64_t)e->out_bytes;
+  rep->hw_host_bytes = cnt[SAGEN_CNT_HP_BYTES];
+  rep->sram_bytes = cnt[SAGEN_CNT_IF_RD] * if_bytes + cnt[SAGEN_CNT_WT_RD] * wt_bytes +
+                    (cnt[SAGEN_CNT_OUT_RD] + cnt[SAGEN_CNT_LINE_RD]) * (uint64_t)e->out_bytes;
   /* dy sits in the ifmap memory (the input gradient) or in the weight memory (the weight
    * gradient's kernel): the members of a run share their input, and their weights are all of
    * one tensor */
   rep->dy_host_bytes = e->bytes_dy;
-  rep->dy_sram_bytes = (e->x->zspace ? cnt[C_IF_RD] * if_bytes : 0) +
-                       (e->ms[0].w.zspace ? cnt[C_WT_RD] * wt_bytes : 0);
+  rep->dy_sram_bytes = (e->x->zspace ? cnt[SAGEN_CNT_IF_RD] * if_bytes : 0) +
+                       (e->ms[0].w.zspace ? cnt[SAGEN_CNT_WT_RD] * wt_bytes : 0);
   if (rep->hw_macs != rep->useful_macs) {
     snprintf(err, errlen, "the hardware counted %" PRIu64 " MACs, the layer has %" PRIu64,
              rep->hw_macs, rep->useful_macs);

@@ -14,7 +14,7 @@
 typedef struct c2i {
   long lanes;         /* lanes of a word that hold dx: phases x channels */
   int line_kg0;       /* the first filter group with a line segment */
-  const uint32_t *route;   /* RT_KGS * 4 * cols entries: (kg * 4 + class) * cols + lane, {valid,
+  const uint32_t *route;   /* SAGEN_ROUTE_KGS * 4 * cols entries: (kg * 4 + class) * cols + lane, {valid,
                               column} as sagen_core.v packs them (valid at bit log2(cols)) */
 } c2i_t;
 

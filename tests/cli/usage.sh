@@ -52,6 +52,32 @@ for f in "$tmp"/g1/*.v; do
 done
 if [ -z "$bad" ]; then ok "gen headers, names, one module per file"; else not_ok "gen headers" "$bad"; fi
 grep -q "define SAGEN_RECT4X8_ROWS 4" "$tmp/g1/sagen_rect4x8_params.h" && ok "gen params header" || not_ok "gen params header" "no ROWS 4"
+# the register map: docs/regmap.md is the table's; the RTL written stands alone (the map's
+# include inlined); the C header beside it compiles on its own and is the table's
+if diff <($S regmap markdown) docs/regmap.md >"$tmp/regmap.diff"; then
+  ok "docs/regmap.md equals ./sagen regmap markdown"
+else
+  not_ok "docs/regmap.md" "stale (make regmap-doc): $(head -3 "$tmp/regmap.diff" | paste -s -d ' ')"
+fi
+inc=$(grep -l '`include' "$tmp"/g1/*.v | paste -s -d ' ')
+if [ -z "$inc" ] && grep -q "localparam \[6:0\] CSR_MAGIC = " "$tmp/g1/sagen_rect4x8_ctrl.v"; then
+  ok "gen RTL stands alone: the register map inlined, no include"
+else
+  not_ok "gen RTL stands alone" "includes in: ${inc:-none}; CSR_MAGIC inlined: $(grep -c CSR_MAGIC "$tmp/g1/sagen_rect4x8_ctrl.v")"
+fi
+cat >"$tmp/rm.c" <<'EOF2'
+#include <stdio.h>
+#include "sagen_rect4x8_regmap.h"
+int main(void) { printf("%u %u\n", SAGEN_CSR_MAGIC, (unsigned)SAGEN_MAGIC_VALUE); return 0; }
+EOF2
+if cc -std=c11 -Wall -Wextra -Werror -I"$tmp/g1" -o "$tmp/rm" "$tmp/rm.c" 2>"$tmp/rm.log" &&
+   [ "$("$tmp/rm")" = "$($S regmap c | sed -n 's/^#define SAGEN_CSR_MAGIC \([0-9]*\)u$/\1/p') $(($($S regmap c | sed -n 's/^#define SAGEN_MAGIC_VALUE \(0x[0-9A-F]*\)u$/\1/p')))" ] &&
+   diff <(tail -n +2 "$tmp/g1/sagen_rect4x8_regmap.h") <($S regmap c) >/dev/null &&
+   diff <(tail -n +2 "$tmp/g1/sagen_rect4x8_regmap.vh") <($S regmap verilog) >/dev/null; then
+  ok "gen regmap.h compiles alone; regmap.h and .vh are the table's"
+else
+  not_ok "gen regmap header" "$(head -3 "$tmp/rm.log" | paste -s -d ' ')"
+fi
 n_list=$(grep -vc "^//" "$tmp/g1/sagen_rect4x8.f")
 n_v=$(ls "$tmp"/g1/*.v | wc -l)
 [ "$n_list" -eq "$n_v" ] && ok "gen filelist lists every file" || not_ok "gen filelist" "$n_list listed, $n_v files"
