@@ -78,8 +78,29 @@ module sagen_nz_addr_gen #(
   output wire          last_o        // the last element of the walk
 );
 
-  wire [31:0] str_h = {16'd0, (str_h_i == 16'd0) ? 16'd1 : str_h_i};
-  wire [31:0] str_w = {16'd0, (str_w_i == 16'd0) ? 16'd1 : str_w_i};
+  // The descriptor as the walk uses it, registered at start_i (the inputs are held from then
+  // on, so this changes nothing the ports show; it keeps the inputs' paths out of the loop):
+  // the strides (0 walks as 1), the strides - 1, and the counts - 1 (0 walks as 1).
+  reg  [31:0] str_h, str_w;
+  reg  [15:0] strh_m1, strw_m1;
+  reg  [15:0] npb_m1, npy_m1, npx_m1, nch_m1, nr_m1, ns_m1;
+  function automatic [15:0] m1(input [15:0] n);
+    m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
+  endfunction
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      str_h <= 32'd1; str_w <= 32'd1; strh_m1 <= 16'd0; strw_m1 <= 16'd0;
+      npb_m1 <= 16'd0; npy_m1 <= 16'd0; npx_m1 <= 16'd0;
+      nch_m1 <= 16'd0; nr_m1 <= 16'd0; ns_m1 <= 16'd0;
+    end else if (start_i) begin
+      str_h   <= {16'd0, (str_h_i == 16'd0) ? 16'd1 : str_h_i};
+      str_w   <= {16'd0, (str_w_i == 16'd0) ? 16'd1 : str_w_i};
+      strh_m1 <= m1(str_h_i);
+      strw_m1 <= m1(str_w_i);
+      npb_m1  <= m1(n_pb_i); npy_m1 <= m1(n_py_i); npx_m1 <= m1(n_px_i);
+      nch_m1  <= m1(n_ch_i); nr_m1  <= m1(n_r_i);  ns_m1  <= m1(n_s_i);
+    end
+  end
 
   // ---- prologue: floor-divmod of -off and of dil by str, by one +-str step per cycle --------
   // After the prologue these hold the constants of the walk:
@@ -87,6 +108,9 @@ module sagen_nz_addr_gen #(
   //   dh_q, dh_m, dh_a = dil_h div str_h, dil_h mod str_h, dh_q * pitch       (likewise dw_*)
   reg         pro_q;
   reg  [31:0] oh_q, oh_m, oh_a, ow_q, ow_m, dh_q, dh_m, dh_a, dw_q, dw_m;
+  // and, set with the first element, the tap steps' carry-select constants: dil mod str - str,
+  // dil div str + 1, (dil div str + 1) * pitch
+  reg  [31:0] dhs_m, dh_q1, dh_a1, dws_m, dw_q1;
 
   wire        oh_neg = oh_m[31];
   wire        oh_big = !oh_m[31] && (oh_m >= str_h);
@@ -105,25 +129,28 @@ module sagen_nz_addr_gen #(
   reg  [31:0] a_pb;                 // base + pb*pb_stride
   reg  [31:0] a_pc;                 // base + pb*pb_stride + c*ch_stride
 
-  wire last_s  = ({16'd0, i_s} + 32'd1 >= {16'd0, n_s_i});
-  wire last_r  = ({16'd0, i_r} + 32'd1 >= {16'd0, n_r_i});
-  wire last_c  = ({16'd0, i_c} + 32'd1 >= {16'd0, n_ch_i});
-  wire last_px = ({16'd0, i_px} + 32'd1 >= {16'd0, n_px_i});
-  wire last_py = ({16'd0, i_py} + 32'd1 >= {16'd0, n_py_i});
-  wire last_pb = ({16'd0, i_pb} + 32'd1 >= {16'd0, n_pb_i});
+  wire last_s  = (i_s >= ns_m1);
+  wire last_r  = (i_r >= nr_m1);
+  wire last_c  = (i_c >= nch_m1);
+  wire last_px = (i_px >= npx_m1);
+  wire last_py = (i_py >= npy_m1);
+  wire last_pb = (i_pb >= npb_m1);
   wire tap_last = last_s && last_r && last_c;
   wire pix_last = last_px && last_py && last_pb;
 
-  // Tap steps: add (dil div str, dil mod str) with a carry.
+  // Tap steps: add (dil div str, dil mod str) with a carry, both outcomes at once (carry
+  // select): m + dil mod str - str >= 0 is the carry (m, dil mod str < str <= 65535: no overflow).
   wire [31:0] th_sum = th_m + dh_m;
-  wire        th_cy  = (th_sum >= str_h);
+  wire [31:0] th_alt = th_m + dhs_m;
+  wire        th_cy  = !th_alt[31];
   wire [31:0] tw_sum = tw_m + dw_m;
-  wire        tw_cy  = (tw_sum >= str_w);
+  wire [31:0] tw_alt = tw_m + dws_m;
+  wire        tw_cy  = !tw_alt[31];
   // Pixel steps: add 1 with a carry.
   wire [31:0] ph_inc = ph_m + 32'd1;
-  wire        ph_cy  = (ph_inc == str_h);
+  wire        ph_cy  = (ph_m[15:0] == strh_m1);
   wire [31:0] pw_inc = pw_m + 32'd1;
-  wire        pw_cy  = (pw_inc == str_w);
+  wire        pw_cy  = (pw_m[15:0] == strw_m1);
   wire [31:0] ph_q_n = ph_q + {31'd0, ph_cy};
   wire [31:0] ph_m_n = ph_cy ? 32'd0 : ph_inc;
   wire [31:0] ph_a_n = ph_cy ? ph_a + pitch_i : ph_a;
@@ -153,6 +180,7 @@ module sagen_nz_addr_gen #(
       ph_q <= 32'd0; ph_m <= 32'd0; ph_a <= 32'd0; pw_q <= 32'd0; pw_m <= 32'd0;
       th_q <= 32'd0; th_m <= 32'd0; th_a <= 32'd0; tw_q <= 32'd0; tw_m <= 32'd0;
       a_pb <= 32'd0; a_pc <= 32'd0;
+      dhs_m <= 32'd0; dh_q1 <= 32'd0; dh_a1 <= 32'd0; dws_m <= 32'd0; dw_q1 <= 32'd0;
     end else if (start_i) begin
       pro_q <= 1'b1;
       vld_o <= 1'b0;
@@ -168,6 +196,8 @@ module sagen_nz_addr_gen #(
         ph_q <= oh_q; ph_m <= oh_m; ph_a <= oh_a; pw_q <= ow_q; pw_m <= ow_m;
         th_q <= oh_q; th_m <= oh_m; th_a <= oh_a; tw_q <= ow_q; tw_m <= ow_m;
         a_pb <= base_i; a_pc <= base_i;
+        dhs_m <= dh_m - str_h; dh_q1 <= dh_q + 32'd1; dh_a1 <= dh_a + pitch_i;
+        dws_m <= dw_m - str_w; dw_q1 <= dw_q + 32'd1;
       end else begin
         if (oh_neg) begin
           oh_m <= oh_m + str_h; oh_q <= oh_q - 32'd1; oh_a <= oh_a - pitch_i;
@@ -189,16 +219,16 @@ module sagen_nz_addr_gen #(
     end else if (vld_o && adv_i) begin
       if (!last_s) begin                       // next tap column
         i_s  <= i_s + 16'd1;
-        tw_m <= tw_cy ? tw_sum - str_w : tw_sum;
-        tw_q <= tw_q + dw_q + {31'd0, tw_cy};
+        tw_m <= tw_cy ? tw_alt : tw_sum;
+        tw_q <= tw_cy ? tw_q + dw_q1 : tw_q + dw_q;
       end else begin
         i_s <= 16'd0;
         tw_q <= pw_q; tw_m <= pw_m;
         if (!last_r) begin                     // next tap row
           i_r  <= i_r + 16'd1;
-          th_m <= th_cy ? th_sum - str_h : th_sum;
-          th_q <= th_q + dh_q + {31'd0, th_cy};
-          th_a <= th_a + dh_a + (th_cy ? pitch_i : 32'd0);
+          th_m <= th_cy ? th_alt : th_sum;
+          th_q <= th_cy ? th_q + dh_q1 : th_q + dh_q;
+          th_a <= th_cy ? th_a + dh_a1 : th_a + dh_a;
         end else begin
           i_r <= 16'd0;
           th_q <= ph_q; th_m <= ph_m; th_a <= ph_a;

@@ -10,6 +10,7 @@
 #                 report "not ok" (shows that each test can fail).
 #   SEEDS="1 2"   seeds per configuration (default "1 2 3").
 #   RTL_DIR=dir   take the templates from dir instead of rtl_templates/ (e.g. a mutated copy).
+#   BLOCKS="a b"  run only these blocks' cases (model names: pe, array, skew, nz_addr_gen, ...).
 # Prints "ok <case>" or "not ok <case>: <detail>" per case (and the testbench's "# ..." lines,
 # figures that assert nothing), then "<n> passed, <m> failed"; the exit status is non-zero if
 # any case failed (or could not be built).
@@ -67,6 +68,7 @@ done
 config() {
   local blk=$1 mod=$2 label=$3 files=$4 params=$5 margs=$6 sim=${7:-iverilog}
   local name="$blk/$label" bin="$tmp/tb_${blk}_${label}.vvp" srcs=() popts=() run=() f p
+  [ -n "${BLOCKS:-}" ] && [[ " $BLOCKS " != *" $blk "* ]] && return 0
   if [ "$sim" = verilator ]; then
     name="$blk/verilator/$label"
     bin="$tmp/vl_${blk}_$label/tb"
