@@ -32,8 +32,12 @@ module sagen_weight_fetcher #(
   localparam [2:0]  DEPTH = 3'd4;
 
   reg        run_q;                 // reads left to issue
-  reg [31:0] i_q, ctx_q, base_q;
-  reg [15:0] kg_q;
+  // The walk as down-counters (the last word of a context, the last context, the last filter
+  // group: a compare with zero) and the address as a register moved by the same steps, so that
+  // the SRAM address leaves a flip-flop and no loop holds a compare-then-add.
+  reg [31:0] i_left_q, ctx_left_q;  // words left in this context, contexts left in this group
+  reg [15:0] kg_left_q;             // filter groups left after this one
+  reg [31:0] base_q, addr_q;        // this group's first word, the word read next
   reg [15:0] kleft_q;               // filters left from this group on
   reg        inflight_q;
   reg [15:0] inflight_kleft_q;
@@ -45,9 +49,8 @@ module sagen_weight_fetcher #(
   wire [2:0] occupancy = count_q + {2'd0, inflight_q};
   wire       issue = run_q && (occupancy < DEPTH || (occupancy == DEPTH && pop_i));
   assign sram_re_o = issue;
-  wire [31:0] addr = base_q + i_q;
-  assign sram_addr_o = addr[AW-1:0];
-  wire unused_addr = ^addr[31:AW];
+  assign sram_addr_o = addr_q[AW-1:0];
+  wire unused_addr = ^addr_q[31:AW];
 
   // Column mask of the word arriving from the SRAM.
   reg [COLS*W_BITS-1:0] masked;
@@ -60,17 +63,24 @@ module sagen_weight_fetcher #(
     end
   end
 
-  wire last_i   = (i_q + 32'd1 >= len_i);
-  wire last_ctx = (ctx_q + 32'd1 >= n_ctx_i);
-  wire last_kg  = (kg_q + 16'd1 >= n_kg_i);
+  wire last_i   = (i_left_q == 32'd0);
+  wire last_ctx = (ctx_left_q == 32'd0);
+  wire last_kg  = (kg_left_q == 16'd0);
+  // a count less one (0 counts as 1, as the walk always makes one step)
+  function automatic [31:0] m1(input [31:0] n);
+    m1 = (n == 32'd0) ? 32'd0 : n - 32'd1;
+  endfunction
+  wire [31:0] nkg_m1 = m1({16'd0, n_kg_i});
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      run_q <= 1'b0; i_q <= 32'd0; ctx_q <= 32'd0; base_q <= 32'd0; kg_q <= 16'd0;
+      run_q <= 1'b0; i_left_q <= 32'd0; ctx_left_q <= 32'd0; kg_left_q <= 16'd0;
+      base_q <= 32'd0; addr_q <= 32'd0;
       kleft_q <= 16'd0; inflight_q <= 1'b0; inflight_kleft_q <= 16'd0;
       wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
     end else if (start_i) begin
-      run_q <= 1'b1; i_q <= 32'd0; ctx_q <= 32'd0; base_q <= 32'd0; kg_q <= 16'd0;
+      run_q <= 1'b1; i_left_q <= m1(len_i); ctx_left_q <= m1(n_ctx_i); kg_left_q <= nkg_m1[15:0];
+      base_q <= 32'd0; addr_q <= 32'd0;
       kleft_q <= k_act_i; inflight_q <= 1'b0;
       wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
     end else begin
@@ -78,19 +88,22 @@ module sagen_weight_fetcher #(
       if (issue) begin
         inflight_kleft_q <= kleft_q;
         if (!last_i) begin
-          i_q <= i_q + 32'd1;
+          i_left_q <= i_left_q - 32'd1;
+          addr_q   <= addr_q + 32'd1;
         end else begin
-          i_q <= 32'd0;
+          i_left_q <= m1(len_i);
           if (!last_ctx) begin
-            ctx_q <= ctx_q + 32'd1;
+            ctx_left_q <= ctx_left_q - 32'd1;
+            addr_q     <= base_q;
           end else begin
-            ctx_q <= 32'd0;
+            ctx_left_q <= m1(n_ctx_i);
             if (last_kg) begin
               run_q <= 1'b0;
             end else begin
-              kg_q    <= kg_q + 16'd1;
-              base_q  <= base_q + len_i;
-              kleft_q <= (kleft_q > grp_w_i) ? kleft_q - grp_w_i : 16'd0;
+              kg_left_q <= kg_left_q - 16'd1;
+              base_q    <= base_q + len_i;
+              addr_q    <= base_q + len_i;
+              kleft_q   <= (kleft_q > grp_w_i) ? kleft_q - grp_w_i : 16'd0;
             end
           end
         end
