@@ -87,6 +87,7 @@ module sagen_core #(
   // (docs/regmap.md; sagen_index_counters gives the feeder's fields their exact meaning).
   wire go, busy, pass_end;
   wire [NDESC*32-1:0] desc;
+  wire [15:0] n_walk;   // contexts of the pass, times its filter groups (from the controller)
   // the data feeder's descriptor: the running pass's, or the pending one's once the running pass
   // no longer needs the feeder (f_ahead; sagen_ctrl)
   wire f_go, f_ahead, f_run, feed_free;
@@ -185,6 +186,7 @@ module sagen_core #(
     .busy_o         (busy),
     .pass_end_i     (pass_end),
     .desc_o         (desc),
+    .n_walk_o       (n_walk),
     .feed_free_i    (feed_free),
     .f_go_o         (f_go),
     .fdesc_o        (fdesc),
@@ -460,14 +462,13 @@ module sagen_core #(
   // finds the non-zero ones as the taps at offset + i * gap, i < non-zero taps (the NZ
   // detection of BP-im2col); otherwise it walks the non-zero taps only.
   wire        g_vld, g_nz, g_last, g_busy;
-  wire [47:0] n_walk = d_n_ctx * {16'd0, d_n_kg};   // contexts of the pass (ctrl: < 2^16)
   wire [31:0] g_addr;
   wire        g_adv;
   sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .start_i     (go),
-    .n_pb_i      (n_walk[15:0]),
+    .n_pb_i      (n_walk),
     .n_py_i      (16'd1),
     .n_px_i      (16'd1),
     .n_ch_i      (d_n_ch[15:0]),
@@ -727,7 +728,7 @@ module sagen_core #(
 
   // Descriptor bits this configuration does not use.
   wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], macs[31:16],
-                       hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
+                       hp_wdata_i, hp_addr_i, d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,

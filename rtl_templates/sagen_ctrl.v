@@ -2,7 +2,8 @@
 //
 // The host writes a pass descriptor into the CSRs and writes CTRL.start. The descriptor is
 // latched when the pass begins, so the host may write the next one while a pass runs; a start
-// written while busy is held (STATUS.pending) and begins the cycle the running pass ends. The
+// written while busy is held (STATUS.pending) and begins the cycle the running pass ends (and
+// its descriptor has been checked: the check is registered, see bad_q). The
 // data feeder starts the next pass early: once the host has written its descriptor and
 // CTRL.prepare (or its start) and the running pass's elements have all left the feeder
 // (feed_free_i), the descriptor is latched into fdesc_o with f_go_o, so the feeder's pipeline
@@ -46,6 +47,7 @@ module sagen_ctrl #(
   input  wire                pass_end_i,  // the running pass has written its last result
   // latched descriptor: register CSR_DESC + i at [i*32 +: 32]
   output reg  [DESC_BITS-1:0] desc_o,
+  output reg  [15:0]         n_walk_o,     // its contexts times filter groups (the tap sequencer's)
   // the data feeder's own copy: latched with f_go_o, at launch or earlier (see above)
   input  wire                feed_free_i,  // the running pass no longer needs the feeder
   output reg                 f_go_o,       // one cycle: the feeder loads fdesc_o
@@ -104,8 +106,6 @@ module sagen_ctrl #(
                                 put(PAT_BITS - 1, PARAMS_PATTERN_M1, PARAMS_PATTERN_M1_W);
   localparam [31:0]  PARAMS2_V = put(GROUPS - 1, PARAMS2_GROUPS_M1, PARAMS2_GROUPS_M1_W) |
                                  put(LINE_WORDS, PARAMS2_LINE_WORDS, PARAMS2_LINE_WORDS_W);
-  localparam [31:0]  COLSN32 = COLS, LINEW32 = LINE_WORDS;
-  localparam [15:0]  COLS16 = COLSN32[15:0];
 
   reg [31:0] desc_q [0:NDESC-1];
   reg [47:0] cnt_q  [0:NCNT-1];
@@ -126,9 +126,16 @@ module sagen_ctrl #(
   // fit its columns.
   wire [7:0]  grp_n = dq[D_GRP_N +: D_GRP_N_W];
   wire [7:0]  grp_w = dq[D_GRP_W +: D_GRP_W_W];
-  wire [15:0] grp_cols = grp_n * grp_w;
+  // grp_n * grp_w > COLS, as grp_w > COLS div grp_n: a constant per grp_n (2 .. GROUPS)
+  reg         grp_wide;
+  integer     gn;
+  always @* begin
+    grp_wide = 1'b0;
+    for (gn = 2; gn <= GROUPS; gn = gn + 1)
+      if ({24'd0, grp_n} == gn && {24'd0, grp_w} > COLS / gn) grp_wide = 1'b1;
+  end
   wire bad_groups = (grp_n > 8'd1) &&
-                    ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_cols > COLS16);
+                    ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_wide);
   // A col2im pass (flags bit 6) needs the line (LINE_WORDS > 0), no column groups, at most
   // RT_KGS filter groups, rows of 3 pixels or more (a line word is read again a row later, after
   // its write has landed), and room in the line for a row per filter group from the first one
@@ -138,10 +145,18 @@ module sagen_ctrl #(
   wire [15:0] c2i_kg0   = {13'd0, dq[D_LINE_KG0 +: D_LINE_KG0_W]};
   wire [15:0] c2i_owv   = dq[D_OW_VIRT +: D_OW_VIRT_W];
   wire [15:0] c2i_nseg  = (c2i_kg > c2i_kg0) ? c2i_kg - c2i_kg0 : 16'd0;
-  wire [31:0] c2i_words = {16'd0, c2i_nseg} * {16'd0, c2i_owv};
+  // c2i_nseg * c2i_owv > LINE_WORDS, as c2i_owv > LINE_WORDS div c2i_nseg: a constant per
+  // segment count (1 .. RT_KGS; more filter groups are refused anyway)
+  reg         c2i_long;
+  integer     ns;
+  always @* begin
+    c2i_long = 1'b0;
+    for (ns = 1; ns <= RT_KGS; ns = ns + 1)
+      if ({16'd0, c2i_nseg} == ns && {16'd0, c2i_owv} > LINE_WORDS / ns) c2i_long = 1'b1;
+  end
   localparam [31:0] RTK32 = RT_KGS;
   wire bad_c2i = c2i && (LINE_WORDS == 0 || grp_n > 8'd1 || {16'd0, c2i_kg} > RTK32 ||
-                         c2i_owv < 16'd3 || c2i_words > LINEW32);
+                         c2i_owv < 16'd3 || c2i_long);
   // The kernel row of a pass (descriptor 15): S taps ([15:0], 1..DEPTH) d elements apart
   // ([31:16], d >= 1), spanning (S-1)*d + 1 <= PAT_BITS elements: d <= (PAT_BITS-1) / (S-1),
   // a constant per S, so no multiply.
@@ -170,8 +185,40 @@ module sagen_ctrl #(
   wire [31:0] q_n_ch  = dq[D_N_CH +: D_N_CH_W];
   wire [31:0] q_n_ctx = dq[D_N_CTX +: D_N_CTX_W];
   wire [15:0] q_n_kg  = dq[D_N_KG +: D_N_KG_W];
-  wire [47:0] n_walk = q_n_ctx * {16'd0, q_n_kg};   // contexts x filter groups
-  wire bad_desc = (n_walk > 48'd65535) || (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
+  // The contexts the tap sequencer walks, n_ctx * n_kg (at most 2^16 - 1), by shift and add,
+  // started the cycle after either is written: one cycle per bit of n_kg up to its highest set
+  // bit (a host writes both long before its start; the launch waits for the product).
+  reg  [31:0] nw_a_q;          // n_ctx << step
+  reg  [15:0] nw_b_q;          // n_kg >> step
+  reg  [16:0] nw_acc_q;        // the sum so far; bit 16: 2^16 or more
+  reg         nw_big_q;        // nw_a_q has reached 2^16 (then any later bit of n_kg overflows)
+  reg         nw_ovf_q;        // the product is 2^16 or more
+  reg         nw_busy_q, nw_start_q;
+  wire        nw_a_big = nw_big_q || (nw_a_q[31:16] != 16'd0);
+  wire        nw_ovf   = nw_ovf_q || nw_acc_q[16];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      nw_a_q <= 32'd0; nw_b_q <= 16'd0; nw_acc_q <= 17'd0; nw_big_q <= 1'b0; nw_ovf_q <= 1'b0;
+      nw_busy_q <= 1'b0; nw_start_q <= 1'b0;
+    end else begin
+      nw_start_q <= csr_we_i && (csr_addr_i == CSR_DESC + DR_N_CTX[6:0] ||
+                                 csr_addr_i == CSR_DESC + DR_KG_KR[6:0]);
+      if (nw_start_q) begin
+        nw_a_q <= q_n_ctx; nw_b_q <= q_n_kg; nw_acc_q <= 17'd0;
+        nw_big_q <= 1'b0; nw_ovf_q <= 1'b0; nw_busy_q <= 1'b1;
+      end else if (nw_busy_q) begin
+        if (nw_b_q[0]) begin
+          if (nw_a_big) nw_ovf_q <= 1'b1;
+          else if (!nw_acc_q[16]) nw_acc_q <= nw_acc_q + {1'b0, nw_a_q[15:0]};
+        end
+        nw_big_q <= nw_a_big || nw_a_q[15];
+        nw_a_q   <= nw_a_q << 1;
+        nw_b_q   <= nw_b_q >> 1;
+        if (nw_b_q[15:1] == 15'd0) nw_busy_q <= 1'b0;
+      end
+    end
+  end
+  wire bad_desc = nw_ovf || (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
                   (q_n_kg == 16'd0) || (q_n_ctx == 32'd0) || (dq[D_NPIX +: D_NPIX_W] == 32'd0) ||
                   (dq[D_K_ACT +: D_K_ACT_W] == 16'd0) || (dq[D_OW_XS +: D_OW_XS_W] == 32'd0) ||
                   (dq[D_STR_W +: D_STR_W_W] == 16'd0) || bad_row || bad_pos ||
@@ -182,17 +229,36 @@ module sagen_ctrl #(
                                         dq[D_NZ_S +: D_NZ_S_W] == 16'd0)) ||
                   bad_groups || bad_c2i;
 
+  // The check is registered: bad_q holds it for the descriptor registers of the previous
+  // cycle, so it stands for the current ones unless a descriptor register was written then
+  // (desc_wr_q); the launch and the feeder's early start wait for chk_ok (the product above
+  // done too). A host that writes its start right after the descriptor's last register waits a
+  // cycle; one that writes CTRL.prepare first, as the protocol says, does not.
+  reg  bad_q, desc_wr_q;
+  wire desc_wr = csr_we_i && csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END;
+  wire chk_ok  = !desc_wr_q && !nw_busy_q && !nw_start_q;
+  wire bad     = bad_q || nw_ovf;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bad_q     <= 1'b1;
+      desc_wr_q <= 1'b0;
+    end else begin
+      bad_q     <= bad_desc;
+      desc_wr_q <= desc_wr;
+    end
+  end
+
   wire [6:0] didx = csr_addr_i - CSR_DESC;
   assign rt_we_o    = csr_we_i && (csr_addr_i == CSR_ROUTE_DATA);
   assign rt_addr_o  = rt_addr_q;
   assign rt_wdata_o = csr_wdata_i;
   wire start_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_START];
   wire clear_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_CLEAR];
-  wire launch   = !busy_o && !go_o && (start_wr || pending_q);
+  wire launch   = !busy_o && !go_o && chk_ok && (start_wr || pending_q);
   wire prep_wr  = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_PREPARE];
   reg  prep_q;   // CTRL.prepare written, the pass not yet launched
   wire f_early  = (prep_q || pending_q) && !f_ahead_o && !launch && !go_o && !f_go_o &&
-                  feed_free_i && !bad_desc;
+                  feed_free_i && chk_ok && !bad;
   assign f_run_o = !f_ahead_o || pending_q;
 
   integer i;
@@ -205,10 +271,11 @@ module sagen_ctrl #(
       read_lanes_o <= 16'd0;
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {DESC_BITS{1'b0}};
+      n_walk_o <= 16'd0;
       f_go_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
       fdesc_o <= {DESC_BITS{1'b0}};
     end else begin
-      if (csr_we_i && csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END) desc_q[didx[DIW-1:0]] <= csr_wdata_i;
+      if (desc_wr) desc_q[didx[DIW-1:0]] <= csr_wdata_i;
       if (csr_we_i && csr_addr_i == CSR_ROUTE_ADDR) rt_addr_q <= csr_wdata_i[ROUTE_ADDR_ADDR +: ROUTE_ADDR_ADDR_W];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
       if (csr_we_i && csr_addr_i == CSR_READ_LANES) read_lanes_o <= csr_wdata_i[READ_LANES_LANES +: READ_LANES_LANES_W];
@@ -223,21 +290,22 @@ module sagen_ctrl #(
       if (clear_wr) error_q <= 1'b0;
       if (clear_wr) seq_q <= 1'b0;
       else if (seq_err_i) seq_q <= 1'b1;
-      if (start_wr && (busy_o || go_o)) pending_q <= 1'b1;
+      if (start_wr && !launch) pending_q <= 1'b1;
       if (launch) begin
         pending_q <= 1'b0;
         prep_q    <= 1'b0;
         f_ahead_o <= 1'b0;
-        if (!bad_desc && !f_ahead_o) begin
+        if (!bad && !f_ahead_o) begin
           f_go_o <= 1'b1;
           for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
         end
-        if (bad_desc) begin
+        if (bad) begin
           error_q  <= 1'b1;
           passes_q <= passes_q + 24'd1;
         end else begin
           go_o <= 1'b1;
           for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
+          n_walk_o <= nw_acc_q[15:0];
         end
       end
       if (go_o) busy_o <= 1'b1;

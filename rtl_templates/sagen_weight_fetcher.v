@@ -70,7 +70,6 @@ module sagen_weight_fetcher #(
   function automatic [31:0] m1(input [31:0] n);
     m1 = (n == 32'd0) ? 32'd0 : n - 32'd1;
   endfunction
-  wire [31:0] nkg_m1 = m1({16'd0, n_kg_i});
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -79,7 +78,7 @@ module sagen_weight_fetcher #(
       kleft_q <= 16'd0; inflight_q <= 1'b0; inflight_kleft_q <= 16'd0;
       wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
     end else if (start_i) begin
-      run_q <= 1'b1; i_left_q <= m1(len_i); ctx_left_q <= m1(n_ctx_i); kg_left_q <= nkg_m1[15:0];
+      run_q <= 1'b1; i_left_q <= m1(len_i); ctx_left_q <= m1(n_ctx_i); kg_left_q <= (n_kg_i == 16'd0) ? 16'd0 : n_kg_i - 16'd1;
       base_q <= 32'd0; addr_q <= 32'd0;
       kleft_q <= k_act_i; inflight_q <= 1'b0;
       wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;

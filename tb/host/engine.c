@@ -50,9 +50,11 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
  * weight words per context one short, so the weight fetcher runs dry and the array waits for
  * ever), SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
  * which the hardware's cross-check of the two reports as STATUS.sequence), SAGEN_FAULT=groups
- * (pass 0 asks for 255 column groups, more than any array has: STATUS.error) or
+ * (pass 0 asks for 255 column groups, more than any array has: STATUS.error),
  * SAGEN_FAULT=line (pass 0's rows 2 pixels wide: a col2im pass would read a line word again
- * before its write lands, STATUS.error). */
+ * before its write lands, STATUS.error), SAGEN_FAULT=walk and walk_wide (pass 0 walks 2^15
+ * contexts of 2 filter groups, or 2^16 of one: more than the tap sequencer counts,
+ * STATUS.error). */
 static uint64_t watchdog_cycles(void)
 {
   const char *e = getenv("SAGEN_WATCHDOG_CYCLES");
@@ -285,6 +287,12 @@ static void engine_csr_step(engine_t *e)
       SAGEN_DESC_SET(desc, SAGEN_D_GRP_W, SAGEN_DESC_GET(desc, SAGEN_D_GRP_W) | 1);
     }
     if (e->next_prog == 0 && !strcmp(fault(), "line")) SAGEN_DESC_SET(desc, SAGEN_D_OW_VIRT, 2);
+    if (e->next_prog == 0 && !strcmp(fault(), "walk")) {   /* 2^15 contexts x 2 groups */
+      SAGEN_DESC_SET(desc, SAGEN_D_N_CTX, 32768);
+      SAGEN_DESC_SET(desc, SAGEN_D_N_KG, 2);
+    }
+    if (e->next_prog == 0 && !strcmp(fault(), "walk_wide")) /* 2^16 contexts x 1 group */
+      SAGEN_DESC_SET(desc, SAGEN_D_N_CTX, 65536);
     e->prog_word = 0;
   }
   if (e->prog_word < SAGEN_NDESC) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli/faults: the hardware's own checks, reached through the driver's fault hooks
-# (SAGEN_FAULT=bad_desc|hang|sequence|groups|line, tb/host/): a descriptor the hardware refuses
+# (SAGEN_FAULT=bad_desc|hang|sequence|groups|line|walk|walk_wide, tb/host/): a descriptor the hardware refuses
 # (STATUS.error), a hang that the watchdog names by the stuck block (DEBUG), and a wrong tap
 # sequence caught by the sequencer/feeder cross-check (STATUS.sequence) in both backward modes.
 #
@@ -27,6 +27,12 @@ SAGEN_FAULT=groups expect "column groups the array lacks refused" 1 "refused the
   $S sim yaml/default.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 SAGEN_FAULT=line expect "col2im rows too short for the line refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
   $S sim yaml/small8x8.yaml conv2d_input_grad --random 1,2,9,9:3,3,3 --stride 2 --phases col2im --quiet
+# the tap sequencer's walk, contexts x filter groups, must stay under 2^16 (the controller
+# multiplies the two by shift and add): 2^15 x 2 and 2^16 x 1 are refused
+SAGEN_FAULT=walk expect "a walk of 2^16 contexts refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
+SAGEN_FAULT=walk_wide expect "2^16 contexts of one filter group refused" 1 "refused the descriptor of pass 0 (STATUS.error)" \
+  $S sim yaml/small8x8.yaml conv2d --random 1,2,6,6:3,3,3 --quiet
 unset SAGEN_WATCHDOG_CYCLES
 
 finish
