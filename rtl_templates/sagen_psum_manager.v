@@ -120,28 +120,43 @@ module sagen_psum_manager #(
   reg  stepped_q;   // the deskewed values are new this cycle
   wire fire = stepped_q && vld_d[VCOL];
 
+  // The walk over the words: every position the SRAM and the line see is a register moved by
+  // the walk's steps, and each loop counts down to its last (no adder before an address, no
+  // compare of a sum), set at start_i from the pass's counts (held during the pass).
   reg        run_q;
   reg [15:0] i_row, i_kg;
-  reg [31:0] i_ctx;
-  reg [31:0] q_q;          // word of the filter group: context * ROWS + row
+  reg [31:0] ctx_left_q;   // contexts of the filter group after this one
+  reg [15:0] kg_m1_q;      // filter groups - 1
+  reg [15:0] owv_m1_q;     // col2im: pixels per row - 1
   reg [31:0] p_q;          // pixel of lane row in group 0: context * lanes + row
   reg [31:0] kg_base_q;    // first word of the filter group: kg * kg_words
+  reg [31:0] addr_q;       // the word: kg_base + context * ROWS + row
+  reg        keep_q;       // p_q < npix: the pixel exists
+  reg        first_row_q;  // col2im: p_q < owv, the grid's first row
   reg [15:0] j_q;          // col2im: the pixel's column in its row (p_q mod owv)
   reg [31:0] lbase_q;      // col2im: first line word of the filter group's segment
-  wire        keep  = p_q < npix_i;
-  wire [31:0] addr  = kg_base_q + q_q;
+  reg [31:0] laddr_q;      // col2im: its line word, lbase + j
+  wire        keep  = keep_q;
+  wire [31:0] addr  = addr_q;
   // col2im: the filter group has a line segment; the pixel takes the line into its word (not
   // in the first row unless line_first); the first filter group writes, later ones add
   wire        has_line  = c2i_i && ({13'd0, line_kg0_i} <= i_kg);
-  wire        first_row = p_q < {16'd0, owv_i};
+  wire        first_row = first_row_q;
   wire        add_line  = has_line && !line_acc_i && (!first_row || line_first_i);
   wire        rmw       = accumulate_i || (c2i_i && i_kg != 16'd0);
-  wire [15:0] j_next    = (j_q + 16'd1 >= owv_i) ? 16'd0 : j_q + 16'd1;
-  wire [31:0] laddr     = lbase_q + {16'd0, j_q};
+  wire        j_wrap    = (j_q >= owv_m1_q);
+  wire [15:0] j_next    = j_wrap ? 16'd0 : j_q + 16'd1;
+  wire [31:0] laddr     = laddr_q;
 
   wire last_row = (i_row + 16'd1 >= ROWS16);
-  wire last_ctx = (i_ctx + 32'd1 >= n_ctx_i);
-  wire last_kg  = (i_kg + 16'd1 >= n_kg_i);
+  wire last_ctx = (ctx_left_q == 32'd0);
+  wire last_kg  = (i_kg >= kg_m1_q);
+  // the pixel the walk moves to, and whether it exists and sits in the grid's first row
+  wire [31:0] p_next = !last_row ? p_q + 32'd1 :
+                       !last_ctx ? p_q + 32'd1 + {16'd0, lanes_i} - ROWS32 : 32'd0;
+  function automatic [15:0] m1(input [15:0] n);
+    m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
+  endfunction
 
   // Stage 1: read the stored partial sums (and the line); stage 2: add and write.
   reg                     s1_vld, s1_acc;
@@ -254,7 +269,9 @@ module sagen_psum_manager #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
-      i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; p_q <= 32'd0;
+      i_row <= 16'd0; ctx_left_q <= 32'd0; i_kg <= 16'd0; p_q <= 32'd0;
+      kg_m1_q <= 16'd0; owv_m1_q <= 16'd0; addr_q <= 32'd0; keep_q <= 1'b0; first_row_q <= 1'b0;
+      laddr_q <= 32'd0;
       kg_base_q <= 32'd0;
       s1_vld <= 1'b0; s1_acc <= 1'b0; s1_addr <= {AW{1'b0}}; s1_res <= {(COLS*ACC_BITS){1'b0}};
       s1_c2i <= 1'b0; s1_j0 <= 1'b0; s1_addl <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0;
@@ -283,27 +300,32 @@ module sagen_psum_manager #(
       line_wdata_o <= lsum;
       if (start_i) begin
         run_q <= 1'b1;
-        i_row <= 16'd0; i_ctx <= 32'd0; i_kg <= 16'd0; q_q <= 32'd0; p_q <= 32'd0;
-        kg_base_q <= 32'd0; j_q <= 16'd0; lbase_q <= 32'd0;
+        i_row <= 16'd0; ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
+        i_kg <= 16'd0; p_q <= 32'd0;
+        kg_m1_q <= m1(n_kg_i); owv_m1_q <= m1(owv_i);
+        kg_base_q <= 32'd0; addr_q <= 32'd0; j_q <= 16'd0; lbase_q <= 32'd0; laddr_q <= 32'd0;
+        keep_q <= (npix_i != 32'd0); first_row_q <= (owv_i != 16'd0);
       end else if (fire && run_q) begin
-        j_q <= j_next;
+        j_q     <= j_next;
+        laddr_q <= j_wrap ? lbase_q : laddr_q + 32'd1;
+        p_q     <= p_next;
+        keep_q  <= p_next < npix_i;
+        first_row_q <= p_next < {16'd0, owv_i};
         if (!last_row) begin
-          i_row <= i_row + 16'd1;
-          q_q   <= q_q + 32'd1;
-          p_q   <= p_q + 32'd1;
+          i_row  <= i_row + 16'd1;
+          addr_q <= addr_q + 32'd1;
         end else begin
           i_row <= 16'd0;
           if (!last_ctx) begin
-            i_ctx <= i_ctx + 32'd1;
-            q_q   <= q_q + 32'd1;
-            p_q   <= p_q + 32'd1 + {16'd0, lanes_i} - ROWS32;
+            ctx_left_q <= ctx_left_q - 32'd1;
+            addr_q     <= addr_q + 32'd1;
           end else begin
-            i_ctx     <= 32'd0;
-            q_q       <= 32'd0;
-            p_q       <= 32'd0;
-            kg_base_q <= kg_base_q + kg_words_i;
-            i_kg      <= i_kg + 16'd1;
-            j_q       <= 16'd0;
+            ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
+            kg_base_q  <= kg_base_q + kg_words_i;
+            addr_q     <= kg_base_q + kg_words_i;
+            i_kg       <= i_kg + 16'd1;
+            j_q        <= 16'd0;
+            laddr_q    <= has_line ? lbase_q + {16'd0, owv_i} : lbase_q;
             if (has_line) lbase_q <= lbase_q + {16'd0, owv_i};
             if (last_kg) run_q <= 1'b0;
           end
