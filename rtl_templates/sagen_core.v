@@ -75,9 +75,7 @@ module sagen_core #(
   localparam integer IF_W  = BUS * IN_BITS;
   localparam integer WT_W  = COLS * W_BITS;
   localparam integer OUT_W = COLS * ACC_BITS;
-  localparam [31:0]  GAP32 = 2 * ROWS - 1;   // steps between two context ends
   localparam [31:0]  IFB32 = (IF_W + 7) / 8, WTB32 = (WT_W + 7) / 8, OUTB32 = (OUT_W + 7) / 8;
-  localparam [15:0]  GAP = GAP32[15:0];
   localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
 
   // ---- controller ---------------------------------------------------------------------------
@@ -380,7 +378,7 @@ module sagen_core #(
   wire [LANES*IN_BITS-1:0] f_head;
   wire [LANES-1:0]        f_head_last;
   wire [WT_W-1:0]         w_head;
-  wire                    pop;
+  wire                    g_adv, pop, zstep, ctx_end;   // the array edge (sagen_step_ctrl)
   wire                    f_dbg_rd_vld, f_dbg_word_vld;
   wire [LANES-1:0]        f_dbg_lane_done, f_dbg_lane_nonempty;
 
@@ -471,7 +469,6 @@ module sagen_core #(
   wire        g_vld, g_nz, g_last, g_busy;
   wire [47:0] n_walk = d_n_ctx * {16'd0, d_n_kg};   // contexts of the pass (ctrl: < 2^16)
   wire [31:0] g_addr;
-  wire        g_adv;
   sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -503,48 +500,43 @@ module sagen_core #(
     .last_o      (g_walk_last)
   );
   wire g_walk_last;
-  wire g_idle = !g_vld && !g_busy;
 
-  // ---- array edge: step, bubbles, drain -------------------------------------------------------
-  wire        psm_done;
-  reg  [15:0] gap_q;       // cycles since the last context end entered row 0 (the array runs
-                           // every cycle: a cycle without a step carries a bubble)
-  reg         started_q;   // the pass has made its first step
-  wire        ready     = f_ready && w_ready;
-  wire        tap_ready = g_vld && (!g_nz || ready);
-  wire        too_soon  = g_last && (gap_q < GAP);
-  assign      g_adv     = busy && tap_ready && !too_soon;   // the tap enters the array
-  assign      pop       = g_adv && g_nz;
-  wire        zstep     = g_adv && !g_nz;
-  wire        bubble    = busy && tap_ready && too_soon;
-  wire        f_done    = f_idle || f_ahead;   // the feeder has no element of this pass left
-  wire        draining  = busy && g_idle && f_done;
-  assign      pass_end  = g_idle && f_done && psm_done;
-  // the feeder may start the pending pass: this pass's elements have all left it (a pass without
-  // operands never started it)
-  assign      feed_free = f_idle && !f_ahead;
-  wire        waiting   = busy && !g_adv && !bubble && !draining;
-
+  // ---- array edge: step, bubbles, drain, and the sequence check --------------------------------
+  // sagen_step_ctrl: whether the presented tap enters the array, where each busy cycle went, the
+  // pass's end, and the cross-check of the sequencer's context ends with the feed lanes' marks
+  // (a disagreement sets STATUS.sequence).
+  wire psm_done, too_soon;
+  sagen_step_ctrl #(.ROWS(ROWS)) u_step_ctrl (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .go_i         (go),
+    .busy_i       (busy),
+    .no_ops_i     (no_ops),
+    .tap_vld_i    (g_vld),
+    .tap_nz_i     (g_nz),
+    .tap_last_i   (g_last),
+    .tap_busy_i   (g_busy),
+    .f_ready_i    (f_ready),
+    .f_idle_i     (f_idle),
+    .f_ahead_i    (f_ahead),
+    .f_head_last_i(f_head_last[0]),
+    .w_ready_i    (w_ready),
+    .psm_done_i   (psm_done),
+    .adv_o        (g_adv),
+    .pop_o        (pop),
+    .zstep_o      (zstep),
+    .ctx_end_o    (ctx_end),
+    .too_soon_o   (too_soon),
+    .pass_end_o   (pass_end),
+    .feed_free_o  (feed_free),
+    .ev_bubble_o  (ev_bubble),
+    .ev_fill_o    (ev_fill),
+    .ev_stall_o   (ev_stall),
+    .ev_drain_o   (ev_drain),
+    .seq_err_o    (seq_err)
+  );
   assign ev_step_valid = pop;
   assign ev_zero_step  = zstep;
-  assign ev_bubble     = bubble;
-  assign ev_drain      = draining;
-  assign ev_fill       = waiting && !started_q;
-  assign ev_stall      = waiting && started_q;
-
-  // Cross-check of the two walks of a context's reduction: the feed lanes mark the last element
-  // of each context (lane 0 stands for all; they pop together), the tap sequencer its last tap.
-  // A context must end on the element the lanes marked, and after that element the sequencer
-  // may present no other non-zero tap in the same context. A disagreement sets STATUS.sequence.
-  reg  fed_last_q;   // the marked element of this context has been popped
-  wire ctx_end_ok = pop ? f_head_last[0] : fed_last_q;
-  assign seq_err = (g_adv && g_last && !no_ops && !ctx_end_ok) || (busy && g_vld && g_nz && fed_last_q);
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)                fed_last_q <= 1'b0;
-    else if (go)                fed_last_q <= 1'b0;
-    else if (g_adv && g_last)   fed_last_q <= 1'b0;
-    else if (pop)               fed_last_q <= f_head_last[0];
-  end
 
   // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
   // last pixel or, with a virtual width, past the real width of the row do no useful work.
@@ -568,30 +560,24 @@ module sagen_core #(
   wire [31:0] nz_taps    = {16'd0, d_nz_r} * {16'd0, d_nz_s};
   wire [31:0] skip_ctx   = d_n_ch * (dense_taps - nz_taps);
   wire [31:0] skip_lanes = skip_ctx * lanes_act;
-  assign ev_zskip = zstep ? lanes_act : ((!zero_fill && g_adv && g_last) ? skip_lanes : 32'd0);
+  assign ev_zskip = zstep ? lanes_act : ((!zero_fill && ctx_end) ? skip_lanes : 32'd0);
   wire [15:0] e_x_n     = e_x + lanes_rt;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      gap_q <= 16'hFFFF; started_q <= 1'b0;
       e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_ctx <= 32'd0; e_x <= 16'd0;
     end else if (go) begin
-      started_q <= 1'b0;
       e_lanes_left <= d_npix; e_cols_left <= {16'd0, d_k_act[15:0]}; e_ctx <= 32'd0; e_x <= 16'd0;
-    end else begin
-      gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
-      if (g_adv) started_q <= 1'b1;
-      if (g_adv && g_last) begin
-        if (e_ctx + 32'd1 < d_n_ctx) begin
-          e_ctx <= e_ctx + 32'd1;
-          e_lanes_left <= (e_lanes_left > lanes32) ? e_lanes_left - lanes32 : 32'd0;
-          e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
-        end else begin
-          e_ctx <= 32'd0;
-          e_x <= 16'd0;
-          e_lanes_left <= d_npix;
-          e_cols_left <= (e_cols_left > grpw32) ? e_cols_left - grpw32 : 32'd0;
-        end
+    end else if (ctx_end) begin
+      if (e_ctx + 32'd1 < d_n_ctx) begin
+        e_ctx <= e_ctx + 32'd1;
+        e_lanes_left <= (e_lanes_left > lanes32) ? e_lanes_left - lanes32 : 32'd0;
+        e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
+      end else begin
+        e_ctx <= 32'd0;
+        e_x <= 16'd0;
+        e_lanes_left <= d_npix;
+        e_cols_left <= (e_cols_left > grpw32) ? e_cols_left - grpw32 : 32'd0;
       end
     end
   end
@@ -628,7 +614,7 @@ module sagen_core #(
         .clk_i (clk_i),
         .rst_ni(rst_ni),
         .en_i  (1'b1),
-        .d_i   ({g_adv, g_adv && g_last, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
+        .d_i   ({g_adv, ctx_end, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
         .q_o   ({a_vld_sk[r], a_last_sk[r], a_sk[r*IN_BITS +: IN_BITS]})
       );
     end

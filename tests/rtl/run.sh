@@ -49,7 +49,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feeder nz_addr_gen psum_manager; do
+for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -208,5 +208,16 @@ for cfg in "2 4 16 40" "3 3 12 30" "1 2 8 7" "4 8 8 64"; do
     "sagen_skew.v sagen_sram.v sagen_psum_manager.v" \
     "ROWS=$1 COLS=$2 ACC_BITS=$3 LINE_WORDS=$4" "$1 $2 $3 $4"
 done
+
+# The array edge of sagen_core, block by block. Blocks with a Verilator case also run there.
+have_verilator=0
+command -v verilator >/dev/null 2>&1 && have_verilator=1
+[ "$have_verilator" = 1 ] || echo "# verilator not found: the array-edge blocks run in Icarus only"
+
+# sagen_step_ctrl: ROWS (context ends 2*ROWS-1 cycles apart; ROWS 1: never too soon).
+for r in 1 2 4 16; do
+  config step_ctrl sagen_step_ctrl "rows$r" "sagen_step_ctrl.v" "ROWS=$r" "$r"
+done
+[ "$have_verilator" = 1 ] && config step_ctrl sagen_step_ctrl "rows3" "sagen_step_ctrl.v" "ROWS=3" "3" verilator
 
 finish
