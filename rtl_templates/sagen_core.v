@@ -75,6 +75,9 @@ module sagen_core #(
   localparam integer IF_W  = BUS * IN_BITS;
   localparam integer WT_W  = COLS * W_BITS;
   localparam integer OUT_W = COLS * ACC_BITS;
+  // the active lanes and columns of a context, as sagen_mac_count counts them
+  localparam integer LW    = $clog2(LANES + 1);
+  localparam integer CW    = $clog2(COLS + 1);
   localparam [31:0]  IFB32 = (IF_W + 7) / 8, WTB32 = (WT_W + 7) / 8, OUTB32 = (OUT_W + 7) / 8;
   localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
 
@@ -538,49 +541,32 @@ module sagen_core #(
   assign ev_step_valid = pop;
   assign ev_zero_step  = zstep;
 
-  // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
-  // last pixel or, with a virtual width, past the real width of the row do no useful work.
-  reg [31:0] e_lanes_left, e_cols_left;   // pixels / filters of the current context and beyond
-  reg [31:0] e_ctx;
-  reg [15:0] e_x;                          // column of lane 0 (virtual width: no wrap inside)
-  wire [31:0] lanes32   = {16'd0, lanes_rt};
-  wire [31:0] grpw32    = {16'd0, grp_w};
-  wire        virt      = (d_ow_virt > d_ow_real);
-  wire [15:0] x_left    = (e_x < d_ow_real) ? d_ow_real - e_x : 16'd0;
-  wire [31:0] pix_act   = (e_lanes_left > lanes32) ? lanes32 : e_lanes_left;
-  wire [31:0] lanes_act = (virt && {16'd0, x_left} < pix_act) ? {16'd0, x_left} : pix_act;
-  wire [31:0] cols_act  = (e_cols_left > grpw32) ? grpw32 : e_cols_left;
-  wire [31:0] macs      = lanes_act * cols_act;
-  assign ev_macs    = pop ? macs[15:0] : 16'd0;
-  assign ev_zero_pe = zstep ? macs[15:0] : 16'd0;
-  // Zero-space operands never fetched: in zero_fill one per active lane and zero step; in
-  // zero_skip, at the end of each context, the zero-space taps of its dense sequence (every
-  // channel) for each active lane.
-  wire [31:0] dense_taps = {16'd0, d_dn_r} * {16'd0, d_dn_s};
-  wire [31:0] nz_taps    = {16'd0, d_nz_r} * {16'd0, d_nz_s};
-  wire [31:0] skip_ctx   = d_n_ch * (dense_taps - nz_taps);
-  wire [31:0] skip_lanes = skip_ctx * lanes_act;
-  assign ev_zskip = zstep ? lanes_act : ((!zero_fill && ctx_end) ? skip_lanes : 32'd0);
-  wire [15:0] e_x_n     = e_x + lanes_rt;
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_ctx <= 32'd0; e_x <= 16'd0;
-    end else if (go) begin
-      e_lanes_left <= d_npix; e_cols_left <= {16'd0, d_k_act[15:0]}; e_ctx <= 32'd0; e_x <= 16'd0;
-    end else if (ctx_end) begin
-      if (e_ctx + 32'd1 < d_n_ctx) begin
-        e_ctx <= e_ctx + 32'd1;
-        e_lanes_left <= (e_lanes_left > lanes32) ? e_lanes_left - lanes32 : 32'd0;
-        e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
-      end else begin
-        e_ctx <= 32'd0;
-        e_x <= 16'd0;
-        e_lanes_left <= d_npix;
-        e_cols_left <= (e_cols_left > grpw32) ? e_cols_left - grpw32 : 32'd0;
-      end
-    end
-  end
+  // Useful MACs, PEs fed created zeros and zero-space operands skipped, context by context.
+  sagen_mac_count #(
+    .LANES(LANES),
+    .COLS (COLS)
+  ) u_mac_count (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .go_i        (go),
+    .n_ctx_i     (d_n_ctx[15:0]),
+    .npix_i      (d_npix),
+    .k_act_i     (d_k_act[15:0]),
+    .lanes_i     (lanes_rt[LW-1:0]),
+    .grp_w_i     (grp_w[CW-1:0]),
+    .ow_real_i   (d_ow_real),
+    .ow_virt_i   (d_ow_virt),
+    .zero_fill_i (zero_fill),
+    .n_ch_i      (d_n_ch[15:0]),
+    .dn_r_i      (d_dn_r),
+    .dn_s_i      (d_dn_s),
+    .pop_i       (pop),
+    .zstep_i     (zstep),
+    .ctx_end_i   (ctx_end),
+    .ev_macs_o   (ev_macs),
+    .ev_zero_pe_o(ev_zero_pe),
+    .ev_zskip_o  (ev_zskip)
+  );
 
   // DEBUG register: what each block is waiting for, for a host that sees no progress.
   //  0 busy  1 feeder ready  2 feeder idle  3 weights ready  4 results written  5 context
@@ -711,7 +697,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12], macs[31:16],
+  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12],
                        hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)

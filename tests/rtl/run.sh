@@ -49,7 +49,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl; do
+for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -219,5 +219,14 @@ for r in 1 2 4 16; do
   config step_ctrl sagen_step_ctrl "rows$r" "sagen_step_ctrl.v" "ROWS=$r" "$r"
 done
 [ "$have_verilator" = 1 ] && config step_ctrl sagen_step_ctrl "rows3" "sagen_step_ctrl.v" "ROWS=3" "3" verilator
+
+# sagen_mac_count: LANES COLS (the widths of the active lanes and columns; 256 x 256: the
+# product past 16 bits).
+for cfg in "1 1" "4 4" "16 8" "12 5" "256 256"; do
+  set -- $cfg
+  config mac_count sagen_mac_count "l$1_c$2" "sagen_mac_count.v" "LANES=$1 COLS=$2" "$1 $2"
+done
+[ "$have_verilator" = 1 ] && config mac_count sagen_mac_count "l6_c3" "sagen_mac_count.v" \
+  "LANES=6 COLS=3" "6 3" verilator
 
 finish
