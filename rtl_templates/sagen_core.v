@@ -152,14 +152,6 @@ module sagen_core #(
   wire [31:0] fd_ctx_py  = fdesc[19*32 +: 32];
   wire [31:0] fd_flags   = fdesc[20*32 +: 32];
   wire        fd_no_ops  = (fdesc[25*32 +: 16] == 16'd0) || (fdesc[25*32+16 +: 16] == 16'd0);
-  // lanes in use: ROWS per column group (a table of constants, no multiply)
-  reg  [15:0] fd_lanes;
-  integer     fg;
-  always @* begin
-    fd_lanes = ROWS[15:0];
-    for (fg = 2; fg <= GROUPS; fg = fg + 1)
-      if (fd_grp_n == fg[7:0]) fd_lanes = fg[15:0] * ROWS[15:0];
-  end
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
   wire line_re, line_we;
@@ -246,38 +238,31 @@ module sagen_core #(
   wire ops_go     = go && !no_ops;
 
   // ---- column groups: lanes, filters per group, and each column's place ------------------------
-  localparam [31:0] COLS32G = COLS;
-  localparam [31:0] ROWS32G = ROWS;
-  wire        grouped  = (GROUPS > 1) && (d_k_act[23:16] > 8'd1);
-  wire [15:0] grp_n    = grouped ? {8'd0, d_k_act[23:16]} : 16'd1;
-  wire [15:0] grp_w    = grouped ? {8'd0, d_k_act[31:24]} : COLS32G[15:0];
-  wire [31:0] lanes_w  = {16'd0, grp_n} * ROWS32G;
-  wire [15:0] lanes_rt = lanes_w[15:0];          // pixels per context
-  // Column c sits at place col_j[c] of group col_g[c] (columns past the last group continue the
-  // last one, with places >= grp_w); inj[c*GROUPS + g]: column c starts group g >= 1.
-  reg  [COLS*16-1:0]     col_j, dtap;
-  reg  [COLS*GROUPS-1:0] inj;
-  reg  [31:0]            cg, cstart, gs, cj;
-  integer cc, gg;
-  always @* begin
-    inj = {(COLS*GROUPS){1'b0}};
-    for (cc = 0; cc < COLS; cc = cc + 1) begin
-      cg = 32'd0;
-      cstart = 32'd0;
-      for (gg = 1; gg < GROUPS; gg = gg + 1) begin
-        gs = gg * {16'd0, grp_w};
-        if (gg < {16'd0, grp_n} && gs <= cc) begin
-          cg = gg;
-          cstart = gs;
-        end
-      end
-      cj = cc - cstart;
-      col_j[cc*16 +: 16] = cj[15:0];
-      // results of place j leave grp_w-1-j steps before those of the group's last column
-      dtap[cc*16 +: 16] = (col_j[cc*16 +: 16] < grp_w) ? grp_w - 16'd1 - col_j[cc*16 +: 16] : 16'd0;
-      if (cg != 32'd0 && cstart == cc) inj[cc*GROUPS + cg] = 1'b1;
-    end
-  end
+  wire [15:0]            grp_w;      // filters per filter group
+  wire [15:0]            lanes_rt;   // pixels per context
+  wire [15:0]            fd_lanes;   // lanes in use in the feeder's pass
+  wire [COLS*16-1:0]     col_j, dtap;
+  wire [COLS*GROUPS-1:0] inj;
+  wire [31:0]            kg_words;   // output words per filter group
+  sagen_col_groups #(
+    .ROWS  (ROWS),
+    .COLS  (COLS),
+    .GROUPS(GROUPS)
+  ) u_col_groups (
+    .grp_n_i   (d_k_act[23:16]),
+    .grp_w_i   (d_k_act[31:24]),
+    .f_grp_n_i (fd_grp_n),
+    .n_ctx_i   (d_n_ctx[15:0]),
+    .npix_i    (d_npix),
+    .c2i_i     (c2i),
+    .grp_w_o   (grp_w),
+    .lanes_o   (lanes_rt),
+    .f_lanes_o (fd_lanes),
+    .col_j_o   (col_j),
+    .dtap_o    (dtap),
+    .inj_o     (inj),
+    .kg_words_o(kg_words)
+  );
 
   // ---- memories -------------------------------------------------------------------------------
   wire [IF_AW-1:0]  if_raddr;
@@ -648,9 +633,6 @@ module sagen_core #(
     .res_vld_o(res_vld)
   );
 
-  // Output words per filter group: one per pixel, or with groups one per row of every context;
-  // col2im: every filter group adds into the same words.
-  wire [47:0] kg_words = c2i ? 48'd0 : grouped ? d_n_ctx * ROWS32G[15:0] : {16'd0, d_npix};
   sagen_psum_manager #(
     .ROWS    (ROWS),
     .COLS    (COLS),
@@ -670,7 +652,7 @@ module sagen_core #(
     .npix_i      (d_npix),
     .n_kg_i      (d_n_kg),
     .lanes_i     (lanes_rt),
-    .kg_words_i  (kg_words[31:0]),
+    .kg_words_i  (kg_words),
     .dtap_i      (dtap),
     .c2i_i       (c2i),
     .line_first_i(d_flags[7]),
@@ -697,9 +679,8 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], d_flags[15:12],
-                       hp_wdata_i, hp_addr_i, n_walk[47:16], d_n_ch[31:16], g_addr, g_walk_last,
-                       f_head_last};
+  wire unused_desc = ^{rd_bytes[31:16], d_flags[15:12], hp_wdata_i, hp_addr_i, n_walk[47:16],
+                       d_n_ch[31:16], g_addr, g_walk_last, f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,
                       fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fd_flags, fdesc, desc,

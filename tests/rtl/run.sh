@@ -49,7 +49,8 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count; do
+for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count \
+    col_groups; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -228,5 +229,14 @@ for cfg in "1 1" "4 4" "16 8" "12 5" "256 256"; do
 done
 [ "$have_verilator" = 1 ] && config mac_count sagen_mac_count "l6_c3" "sagen_mac_count.v" \
   "LANES=6 COLS=3" "6 3" verilator
+
+# sagen_col_groups: ROWS COLS GROUPS (1 group: the plain array).
+for cfg in "4 4 1" "1 1 1" "2 8 4" "3 7 3" "16 16 16" "4 64 64"; do
+  set -- $cfg
+  config col_groups sagen_col_groups "${1}x${2}_g$3" "sagen_col_groups.v" \
+    "ROWS=$1 COLS=$2 GROUPS=$3" "$1 $2 $3"
+done
+[ "$have_verilator" = 1 ] && config col_groups sagen_col_groups "2x8_g4" "sagen_col_groups.v" \
+  "ROWS=2 COLS=8 GROUPS=4" "2 8 4" verilator
 
 finish
