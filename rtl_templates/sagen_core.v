@@ -454,14 +454,24 @@ module sagen_core #(
   // (channels x kernel rows x kernel columns). In zero_fill mode it walks every dense tap and
   // finds the non-zero ones as the taps at offset + i * gap, i < non-zero taps (the NZ
   // detection of BP-im2col); otherwise it walks the non-zero taps only.
-  wire        g_vld, g_nz, g_last, g_busy;
-  wire [47:0] n_walk = d_n_ctx * {16'd0, d_n_kg};   // contexts of the pass (ctrl: < 2^16)
+  wire        g_vld, g_nz, g_last, g_busy, g_walk_last;
   wire [31:0] g_addr;
+  // contexts of the pass (ctrl: < 2^16), added up from go on: complete before the sequencer
+  // needs it (sagen_walk_len)
+  wire [15:0] n_walk;
+  sagen_walk_len u_walk_len (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .go_i   (go),
+    .n_ctx_i(d_n_ctx[15:0]),
+    .n_kg_i (d_n_kg),
+    .walk_o (n_walk)
+  );
   sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .start_i     (go),
-    .n_pb_i      (n_walk[15:0]),
+    .n_pb_i      (n_walk),
     .n_py_i      (16'd1),
     .n_px_i      (16'd1),
     .n_ch_i      (d_n_ch[15:0]),
@@ -487,7 +497,6 @@ module sagen_core #(
     .tap_last_o  (g_last),
     .last_o      (g_walk_last)
   );
-  wire g_walk_last;
 
   // ---- array edge: step, bubbles, drain, and the sequence check --------------------------------
   // sagen_step_ctrl: whether the presented tap enters the array, where each busy cycle went, the
@@ -679,8 +688,8 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], d_flags[15:12], hp_wdata_i, hp_addr_i, n_walk[47:16],
-                       d_n_ch[31:16], g_addr, g_walk_last, f_head_last};
+  wire unused_desc = ^{rd_bytes[31:16], d_flags[15:12], hp_wdata_i, hp_addr_i, d_n_ch[31:16],
+                       g_addr, g_walk_last, f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,
                       fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fd_flags, fdesc, desc,

@@ -50,7 +50,7 @@ trap 'rm -rf "$tmp"' EXIT
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
 for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count \
-    col_groups; do
+    col_groups walk_len; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -238,5 +238,9 @@ for cfg in "4 4 1" "1 1 1" "2 8 4" "3 7 3" "16 16 16" "4 64 64"; do
 done
 [ "$have_verilator" = 1 ] && config col_groups sagen_col_groups "2x8_g4" "sagen_col_groups.v" \
   "ROWS=2 COLS=8 GROUPS=4" "2 8 4" verilator
+
+# sagen_walk_len (16-bit counts, no parameters).
+config walk_len sagen_walk_len "w16" "sagen_walk_len.v" "" ""
+[ "$have_verilator" = 1 ] && config walk_len sagen_walk_len "w16" "sagen_walk_len.v" "" "" verilator
 
 finish
