@@ -78,8 +78,6 @@ module sagen_core #(
   // the active lanes and columns of a context, as sagen_mac_count counts them
   localparam integer LW    = $clog2(LANES + 1);
   localparam integer CW    = $clog2(COLS + 1);
-  localparam [31:0]  IFB32 = (IF_W + 7) / 8, WTB32 = (WT_W + 7) / 8, OUTB32 = (OUT_W + 7) / 8;
-  localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
 
   // ---- controller ---------------------------------------------------------------------------
   // Pass descriptor: CSR 2+i is desc[i]. Fields (see sagen_index_counters for their meaning):
@@ -318,7 +316,7 @@ module sagen_core #(
   // col2im: the overlap-add line, and the route table the host writes through ROUTE_DATA
   wire [LINE_AW-1:0] line_raddr, line_waddr;
   wire [OUT_W-1:0]   line_rdata, line_wdata;
-  reg  [RT_N*RE-1:0] route_q;
+  wire [RT_N*RE-1:0] route;
   generate
     if (LINE_WORDS > 0) begin : g_line
       sagen_sram #(.WIDTH(OUT_W), .WORDS(LINE_WORDS), .AW(LINE_AW)) u_line (
@@ -330,21 +328,17 @@ module sagen_core #(
         .raddr_i(line_raddr),
         .rdata_o(line_rdata)
       );
-      integer ri;
-      wire unused_rtw = ^rt_wdata;   // an entry is RE bits of each half
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
-        else if (rt_we)
-          for (ri = 0; ri < RT_N; ri = ri + 1) begin
-            if ({16'd0, rt_addr} == ri)     route_q[ri*RE +: RE] <= rt_wdata[RE-1:0];
-            if ({16'd0, rt_addr} + 1 == ri) route_q[ri*RE +: RE] <= rt_wdata[16 +: RE];
-          end
-      end
+      sagen_route_table #(.N(RT_N), .W(RE)) u_route_table (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .we_i   (rt_we),
+        .addr_i (rt_addr),
+        .wdata_i(rt_wdata),
+        .route_o(route)
+      );
     end else begin : g_no_line
       assign line_rdata = {OUT_W{1'b0}};
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
-      end
+      assign route      = {(RT_N*RE){1'b0}};
       wire unused_line = ^{line_raddr, line_waddr, line_wdata, rt_we, rt_addr, rt_wdata};
     end
   endgenerate
@@ -354,12 +348,19 @@ module sagen_core #(
   wire [OUT_W-1:0] psm_rdata = out_rdata_b[out_bank & (BANKS > 1)];
   assign hp_rdata_o = out_rdata_b[hp_rbank_q & (BANKS > 1)];
 
-  // A host read moves the word's first READ_LANES lanes (0: all of them).
-  localparam [31:0] COLSR32 = COLS, ACCR32 = ACC_BITS;
-  wire [31:0] rd_bits  = {16'd0, read_lanes} * ACCR32;
-  wire [31:0] rd_bytes = (read_lanes == 16'd0 || {16'd0, read_lanes} >= COLSR32)
-                         ? {16'd0, OUT_BYTES} : (rd_bits + 32'd7) >> 3;
-  assign ev_hp_bytes = hp_we_i ? (hp_mem_i ? WT_BYTES : IF_BYTES) : (hp_re_i ? rd_bytes[15:0] : 16'd0);
+  // Host-port bytes: a written word, or a read's first READ_LANES lanes (0: all of them).
+  sagen_hp_bytes #(
+    .COLS    (COLS),
+    .ACC_BITS(ACC_BITS),
+    .IF_W    (IF_W),
+    .WT_W    (WT_W)
+  ) u_hp_bytes (
+    .we_i        (hp_we_i),
+    .mem_i       (hp_mem_i),
+    .re_i        (hp_re_i),
+    .read_lanes_i(read_lanes),
+    .bytes_o     (ev_hp_bytes)
+  );
 
   // ---- feeder and weights -------------------------------------------------------------------
   wire                    f_ready, f_idle, w_ready;
@@ -668,7 +669,7 @@ module sagen_core #(
     .line_acc_i  (d_flags[8]),
     .line_kg0_i  (d_flags[11:9]),
     .owv_i       (d_ow_virt),
-    .route_i     (route_q),
+    .route_i     (route),
     .line_re_o   (line_re),
     .line_raddr_o(line_raddr),
     .line_rdata_i(line_rdata),
@@ -688,8 +689,8 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], d_flags[15:12], hp_wdata_i, hp_addr_i, d_n_ch[31:16],
-                       g_addr, g_walk_last, f_head_last};
+  wire unused_desc = ^{d_flags[15:12], hp_wdata_i, hp_addr_i, d_n_ch[31:16], g_addr, g_walk_last,
+                       f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,
                       fd_ctx_py, fd_last_seg, fd_n_ch, fd_n_ctx, fd_flags, fdesc, desc,

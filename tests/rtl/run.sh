@@ -50,7 +50,7 @@ trap 'rm -rf "$tmp"' EXIT
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
 for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count \
-    col_groups walk_len; do
+    col_groups walk_len route_table hp_bytes; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -242,5 +242,19 @@ done
 # sagen_walk_len (16-bit counts, no parameters).
 config walk_len sagen_walk_len "w16" "sagen_walk_len.v" "" ""
 [ "$have_verilator" = 1 ] && config walk_len sagen_walk_len "w16" "sagen_walk_len.v" "" "" verilator
+
+# sagen_route_table: N W (as sagen_core sets them for COLS 1, 4, 8: 16 * COLS entries of
+# 1 + $clog2(COLS) bits; and 5 entries of 16 bits, the widest).
+for cfg in "16 2" "64 3" "128 4" "5 16"; do
+  set -- $cfg
+  config route_table sagen_route_table "n$1_w$2" "sagen_route_table.v" "N=$1 W=$2" "$1 $2"
+done
+
+# sagen_hp_bytes: COLS ACC_BITS IF_W WT_W.
+for cfg in "4 32 128 32" "1 64 32 8" "16 24 128 128" "7 3 20 21" "256 64 1024 2048"; do
+  set -- $cfg
+  config hp_bytes sagen_hp_bytes "c$1_acc$2" "sagen_hp_bytes.v" \
+    "COLS=$1 ACC_BITS=$2 IF_W=$3 WT_W=$4" "$1 $2 $3 $4"
+done
 
 finish
