@@ -75,10 +75,9 @@ module sagen_core #(
   localparam integer IF_W  = BUS * IN_BITS;
   localparam integer WT_W  = COLS * W_BITS;
   localparam integer OUT_W = COLS * ACC_BITS;
-  localparam [31:0]  GAP32 = 2 * ROWS - 1;   // steps between two context ends
-  localparam [31:0]  IFB32 = (IF_W + 7) / 8, WTB32 = (WT_W + 7) / 8, OUTB32 = (OUT_W + 7) / 8;
-  localparam [15:0]  GAP = GAP32[15:0];
-  localparam [15:0]  IF_BYTES = IFB32[15:0], WT_BYTES = WTB32[15:0], OUT_BYTES = OUTB32[15:0];
+  // the active lanes and columns of a context, as sagen_mac_count counts them
+  localparam integer LW    = $clog2(LANES + 1);
+  localparam integer CW    = $clog2(COLS + 1);
 
 `include "sagen_regmap.vh"
 
@@ -139,15 +138,6 @@ module sagen_core #(
   wire        fd_if_bank = fdesc[D_IF_BANK];
   wire        fd_lin     = fdesc[D_LIN];
   wire        fd_no_ops  = (fdesc[D_NZ_R +: D_NZ_R_W] == 16'd0) || (fdesc[D_NZ_S +: D_NZ_S_W] == 16'd0);
-
-  // lanes in use: ROWS per column group (a table of constants, no multiply)
-  reg  [15:0] fd_lanes;
-  integer     fg;
-  always @* begin
-    fd_lanes = ROWS[15:0];
-    for (fg = 2; fg <= GROUPS; fg = fg + 1)
-      if (fd_grp_n == fg[7:0]) fd_lanes = fg[15:0] * ROWS[15:0];
-  end
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
   wire line_re, line_we;
@@ -236,40 +226,31 @@ module sagen_core #(
   wire ops_go     = go && !no_ops;
 
   // ---- column groups: lanes, filters per group, and each column's place ------------------------
-  localparam [31:0] COLS32G = COLS;
-  localparam [31:0] ROWS32G = ROWS;
-  wire [7:0]  d_grp_n  = desc[D_GRP_N +: D_GRP_N_W];
-  wire [7:0]  d_grp_w  = desc[D_GRP_W +: D_GRP_W_W];
-  wire        grouped  = (GROUPS > 1) && (d_grp_n > 8'd1);
-  wire [15:0] grp_n    = grouped ? {8'd0, d_grp_n} : 16'd1;
-  wire [15:0] grp_w    = grouped ? {8'd0, d_grp_w} : COLS32G[15:0];
-  wire [31:0] lanes_w  = {16'd0, grp_n} * ROWS32G;
-  wire [15:0] lanes_rt = lanes_w[15:0];          // pixels per context
-  // Column c sits at place col_j[c] of group col_g[c] (columns past the last group continue the
-  // last one, with places >= grp_w); inj[c*GROUPS + g]: column c starts group g >= 1.
-  reg  [COLS*16-1:0]     col_j, dtap;
-  reg  [COLS*GROUPS-1:0] inj;
-  reg  [31:0]            cg, cstart, gs, cj;
-  integer cc, gg;
-  always @* begin
-    inj = {(COLS*GROUPS){1'b0}};
-    for (cc = 0; cc < COLS; cc = cc + 1) begin
-      cg = 32'd0;
-      cstart = 32'd0;
-      for (gg = 1; gg < GROUPS; gg = gg + 1) begin
-        gs = gg * {16'd0, grp_w};
-        if (gg < {16'd0, grp_n} && gs <= cc) begin
-          cg = gg;
-          cstart = gs;
-        end
-      end
-      cj = cc - cstart;
-      col_j[cc*16 +: 16] = cj[15:0];
-      // results of place j leave grp_w-1-j steps before those of the group's last column
-      dtap[cc*16 +: 16] = (col_j[cc*16 +: 16] < grp_w) ? grp_w - 16'd1 - col_j[cc*16 +: 16] : 16'd0;
-      if (cg != 32'd0 && cstart == cc) inj[cc*GROUPS + cg] = 1'b1;
-    end
-  end
+  wire [15:0]            grp_w;      // filters per filter group
+  wire [15:0]            lanes_rt;   // pixels per context
+  wire [15:0]            fd_lanes;   // lanes in use in the feeder's pass
+  wire [COLS*16-1:0]     col_j, dtap;
+  wire [COLS*GROUPS-1:0] inj;
+  wire [31:0]            kg_words;   // output words per filter group
+  sagen_col_groups #(
+    .ROWS  (ROWS),
+    .COLS  (COLS),
+    .GROUPS(GROUPS)
+  ) u_col_groups (
+    .grp_n_i   (desc[D_GRP_N +: D_GRP_N_W]),
+    .grp_w_i   (desc[D_GRP_W +: D_GRP_W_W]),
+    .f_grp_n_i (fd_grp_n),
+    .n_ctx_i   (d_n_ctx[15:0]),
+    .npix_i    (d_npix),
+    .c2i_i     (c2i),
+    .grp_w_o   (grp_w),
+    .lanes_o   (lanes_rt),
+    .f_lanes_o (fd_lanes),
+    .col_j_o   (col_j),
+    .dtap_o    (dtap),
+    .inj_o     (inj),
+    .kg_words_o(kg_words)
+  );
 
   // ---- memories -------------------------------------------------------------------------------
   wire [IF_AW-1:0]  if_raddr;
@@ -325,7 +306,7 @@ module sagen_core #(
   // col2im: the overlap-add line, and the route table the host writes through ROUTE_DATA
   wire [LINE_AW-1:0] line_raddr, line_waddr;
   wire [OUT_W-1:0]   line_rdata, line_wdata;
-  reg  [RT_N*RE-1:0] route_q;
+  wire [RT_N*RE-1:0] route;
   generate
     if (LINE_WORDS > 0) begin : g_line
       sagen_sram #(.WIDTH(OUT_W), .WORDS(LINE_WORDS), .AW(LINE_AW)) u_line (
@@ -337,21 +318,17 @@ module sagen_core #(
         .raddr_i(line_raddr),
         .rdata_o(line_rdata)
       );
-      integer ri;
-      wire unused_rtw = ^rt_wdata;   // an entry is RE bits of each half
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
-        else if (rt_we)
-          for (ri = 0; ri < RT_N; ri = ri + 1) begin
-            if ({16'd0, rt_addr} == ri)     route_q[ri*RE +: RE] <= rt_wdata[RE-1:0];
-            if ({16'd0, rt_addr} + 1 == ri) route_q[ri*RE +: RE] <= rt_wdata[16 +: RE];
-          end
-      end
+      sagen_route_table #(.N(RT_N), .W(RE)) u_route_table (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .we_i   (rt_we),
+        .addr_i (rt_addr),
+        .wdata_i(rt_wdata),
+        .route_o(route)
+      );
     end else begin : g_no_line
       assign line_rdata = {OUT_W{1'b0}};
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) route_q <= {(RT_N*RE){1'b0}};
-      end
+      assign route      = {(RT_N*RE){1'b0}};
       wire unused_line = ^{line_raddr, line_waddr, line_wdata, rt_we, rt_addr, rt_wdata};
     end
   endgenerate
@@ -361,19 +338,26 @@ module sagen_core #(
   wire [OUT_W-1:0] psm_rdata = out_rdata_b[out_bank & (BANKS > 1)];
   assign hp_rdata_o = out_rdata_b[hp_rbank_q & (BANKS > 1)];
 
-  // A host read moves the word's first READ_LANES lanes (0: all of them).
-  localparam [31:0] COLSR32 = COLS, ACCR32 = ACC_BITS;
-  wire [31:0] rd_bits  = {16'd0, read_lanes} * ACCR32;
-  wire [31:0] rd_bytes = (read_lanes == 16'd0 || {16'd0, read_lanes} >= COLSR32)
-                         ? {16'd0, OUT_BYTES} : (rd_bits + 32'd7) >> 3;
-  assign ev_hp_bytes = hp_we_i ? (hp_mem_i ? WT_BYTES : IF_BYTES) : (hp_re_i ? rd_bytes[15:0] : 16'd0);
+  // Host-port bytes: a written word, or a read's first READ_LANES lanes (0: all of them).
+  sagen_hp_bytes #(
+    .COLS    (COLS),
+    .ACC_BITS(ACC_BITS),
+    .IF_W    (IF_W),
+    .WT_W    (WT_W)
+  ) u_hp_bytes (
+    .we_i        (hp_we_i),
+    .mem_i       (hp_mem_i),
+    .re_i        (hp_re_i),
+    .read_lanes_i(read_lanes),
+    .bytes_o     (ev_hp_bytes)
+  );
 
   // ---- feeder and weights -------------------------------------------------------------------
   wire                    f_ready, f_idle, w_ready;
   wire [LANES*IN_BITS-1:0] f_head;
   wire [LANES-1:0]        f_head_last;
   wire [WT_W-1:0]         w_head;
-  wire                    pop;
+  wire                    g_adv, pop, zstep, ctx_end;   // the array edge (sagen_step_ctrl)
   wire                    f_dbg_rd_vld, f_dbg_word_vld;
   wire [LANES-1:0]        f_dbg_lane_done, f_dbg_lane_nonempty;
 
@@ -461,9 +445,8 @@ module sagen_core #(
   // (channels x kernel rows x kernel columns). In zero_fill mode it walks every dense tap and
   // finds the non-zero ones as the taps at offset + i * gap, i < non-zero taps (the NZ
   // detection of BP-im2col); otherwise it walks the non-zero taps only.
-  wire        g_vld, g_nz, g_last, g_busy;
+  wire        g_vld, g_nz, g_last, g_busy, g_walk_last;
   wire [31:0] g_addr;
-  wire        g_adv;
   sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -494,99 +477,70 @@ module sagen_core #(
     .tap_last_o  (g_last),
     .last_o      (g_walk_last)
   );
-  wire g_walk_last;
-  wire g_idle = !g_vld && !g_busy;
 
-  // ---- array edge: step, bubbles, drain -------------------------------------------------------
-  wire        psm_done;
-  reg  [15:0] gap_q;       // cycles since the last context end entered row 0 (the array runs
-                           // every cycle: a cycle without a step carries a bubble)
-  reg         started_q;   // the pass has made its first step
-  wire        ready     = f_ready && w_ready;
-  wire        tap_ready = g_vld && (!g_nz || ready);
-  wire        too_soon  = g_last && (gap_q < GAP);
-  assign      g_adv     = busy && tap_ready && !too_soon;   // the tap enters the array
-  assign      pop       = g_adv && g_nz;
-  wire        zstep     = g_adv && !g_nz;
-  wire        bubble    = busy && tap_ready && too_soon;
-  wire        f_done    = f_idle || f_ahead;   // the feeder has no element of this pass left
-  wire        draining  = busy && g_idle && f_done;
-  assign      pass_end  = g_idle && f_done && psm_done;
-  // the feeder may start the pending pass: this pass's elements have all left it (a pass without
-  // operands never started it)
-  assign      feed_free = f_idle && !f_ahead;
-  wire        waiting   = busy && !g_adv && !bubble && !draining;
-
+  // ---- array edge: step, bubbles, drain, and the sequence check --------------------------------
+  // sagen_step_ctrl: whether the presented tap enters the array, where each busy cycle went, the
+  // pass's end, and the cross-check of the sequencer's context ends with the feed lanes' marks
+  // (a disagreement sets STATUS.sequence).
+  wire psm_done, too_soon;
+  sagen_step_ctrl #(.ROWS(ROWS)) u_step_ctrl (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .go_i         (go),
+    .busy_i       (busy),
+    .no_ops_i     (no_ops),
+    .tap_vld_i    (g_vld),
+    .tap_nz_i     (g_nz),
+    .tap_last_i   (g_last),
+    .tap_busy_i   (g_busy),
+    .f_ready_i    (f_ready),
+    .f_idle_i     (f_idle),
+    .f_ahead_i    (f_ahead),
+    .f_head_last_i(f_head_last[0]),
+    .w_ready_i    (w_ready),
+    .psm_done_i   (psm_done),
+    .adv_o        (g_adv),
+    .pop_o        (pop),
+    .zstep_o      (zstep),
+    .ctx_end_o    (ctx_end),
+    .too_soon_o   (too_soon),
+    .pass_end_o   (pass_end),
+    .feed_free_o  (feed_free),
+    .ev_bubble_o  (ev_bubble),
+    .ev_fill_o    (ev_fill),
+    .ev_stall_o   (ev_stall),
+    .ev_drain_o   (ev_drain),
+    .seq_err_o    (seq_err)
+  );
   assign ev_step_valid = pop;
   assign ev_zero_step  = zstep;
-  assign ev_bubble     = bubble;
-  assign ev_drain      = draining;
-  assign ev_fill       = waiting && !started_q;
-  assign ev_stall      = waiting && started_q;
 
-  // Cross-check of the two walks of a context's reduction: the feed lanes mark the last element
-  // of each context (lane 0 stands for all; they pop together), the tap sequencer its last tap.
-  // A context must end on the element the lanes marked, and after that element the sequencer
-  // may present no other non-zero tap in the same context. A disagreement sets STATUS.sequence.
-  reg  fed_last_q;   // the marked element of this context has been popped
-  wire ctx_end_ok = pop ? f_head_last[0] : fed_last_q;
-  assign seq_err = (g_adv && g_last && !no_ops && !ctx_end_ok) || (busy && g_vld && g_nz && fed_last_q);
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)                fed_last_q <= 1'b0;
-    else if (go)                fed_last_q <= 1'b0;
-    else if (g_adv && g_last)   fed_last_q <= 1'b0;
-    else if (pop)               fed_last_q <= f_head_last[0];
-  end
-
-  // Context bookkeeping at the array edge, for the count of useful MACs: lanes past the tile's
-  // last pixel or, with a virtual width, past the real width of the row do no useful work.
-  reg [31:0] e_lanes_left, e_cols_left;   // pixels / filters of the current context and beyond
-  reg [31:0] e_ctx;
-  reg [15:0] e_x;                          // column of lane 0 (virtual width: no wrap inside)
-  wire [31:0] lanes32   = {16'd0, lanes_rt};
-  wire [31:0] grpw32    = {16'd0, grp_w};
-  wire        virt      = (d_ow_virt > d_ow_real);
-  wire [15:0] x_left    = (e_x < d_ow_real) ? d_ow_real - e_x : 16'd0;
-  wire [31:0] pix_act   = (e_lanes_left > lanes32) ? lanes32 : e_lanes_left;
-  wire [31:0] lanes_act = (virt && {16'd0, x_left} < pix_act) ? {16'd0, x_left} : pix_act;
-  wire [31:0] cols_act  = (e_cols_left > grpw32) ? grpw32 : e_cols_left;
-  wire [31:0] macs      = lanes_act * cols_act;
-  assign ev_macs    = pop ? macs[15:0] : 16'd0;
-  assign ev_zero_pe = zstep ? macs[15:0] : 16'd0;
-  // Zero-space operands never fetched: in zero_fill one per active lane and zero step; in
-  // zero_skip, at the end of each context, the zero-space taps of its dense sequence (every
-  // channel) for each active lane.
-  wire [31:0] dense_taps = {16'd0, d_dn_r} * {16'd0, d_dn_s};
-  wire [31:0] nz_taps    = {16'd0, d_nz_r} * {16'd0, d_nz_s};
-  wire [31:0] skip_ctx   = d_n_ch * (dense_taps - nz_taps);
-  wire [31:0] skip_lanes = skip_ctx * lanes_act;
-  assign ev_zskip = zstep ? lanes_act : ((!zero_fill && g_adv && g_last) ? skip_lanes : 32'd0);
-  wire [15:0] e_x_n     = e_x + lanes_rt;
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      gap_q <= 16'hFFFF; started_q <= 1'b0;
-      e_lanes_left <= 32'd0; e_cols_left <= 32'd0; e_ctx <= 32'd0; e_x <= 16'd0;
-    end else if (go) begin
-      started_q <= 1'b0;
-      e_lanes_left <= d_npix; e_cols_left <= {16'd0, d_k_act[15:0]}; e_ctx <= 32'd0; e_x <= 16'd0;
-    end else begin
-      gap_q <= (g_adv && g_last) ? 16'd1 : ((gap_q == 16'hFFFF) ? gap_q : gap_q + 16'd1);
-      if (g_adv) started_q <= 1'b1;
-      if (g_adv && g_last) begin
-        if (e_ctx + 32'd1 < d_n_ctx) begin
-          e_ctx <= e_ctx + 32'd1;
-          e_lanes_left <= (e_lanes_left > lanes32) ? e_lanes_left - lanes32 : 32'd0;
-          e_x <= (e_x_n >= d_ow_virt) ? 16'd0 : e_x_n;
-        end else begin
-          e_ctx <= 32'd0;
-          e_x <= 16'd0;
-          e_lanes_left <= d_npix;
-          e_cols_left <= (e_cols_left > grpw32) ? e_cols_left - grpw32 : 32'd0;
-        end
-      end
-    end
-  end
+  // Useful MACs, PEs fed created zeros and zero-space operands skipped, context by context.
+  sagen_mac_count #(
+    .LANES(LANES),
+    .COLS (COLS)
+  ) u_mac_count (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .go_i        (go),
+    .n_ctx_i     (d_n_ctx[15:0]),
+    .npix_i      (d_npix),
+    .k_act_i     (d_k_act[15:0]),
+    .lanes_i     (lanes_rt[LW-1:0]),
+    .grp_w_i     (grp_w[CW-1:0]),
+    .ow_real_i   (d_ow_real),
+    .ow_virt_i   (d_ow_virt),
+    .zero_fill_i (zero_fill),
+    .n_ch_i      (d_n_ch[15:0]),
+    .dn_r_i      (d_dn_r),
+    .dn_s_i      (d_dn_s),
+    .pop_i       (pop),
+    .zstep_i     (zstep),
+    .ctx_end_i   (ctx_end),
+    .ev_macs_o   (ev_macs),
+    .ev_zero_pe_o(ev_zero_pe),
+    .ev_zskip_o  (ev_zskip)
+  );
 
   // DEBUG register: what each block is waiting for, for a host that sees no progress (its bits:
   // DEBUG_* of docs/regmap.md).
@@ -630,7 +584,7 @@ module sagen_core #(
         .clk_i (clk_i),
         .rst_ni(rst_ni),
         .en_i  (1'b1),
-        .d_i   ({g_adv, g_adv && g_last, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
+        .d_i   ({g_adv, ctx_end, pop ? f_head[r*IN_BITS +: IN_BITS] : {IN_BITS{1'b0}}}),
         .q_o   ({a_vld_sk[r], a_last_sk[r], a_sk[r*IN_BITS +: IN_BITS]})
       );
     end
@@ -678,9 +632,6 @@ module sagen_core #(
     .res_vld_o(res_vld)
   );
 
-  // Output words per filter group: one per pixel, or with groups one per row of every context;
-  // col2im: every filter group adds into the same words.
-  wire [47:0] kg_words = c2i ? 48'd0 : grouped ? d_n_ctx * ROWS32G[15:0] : {16'd0, d_npix};
   sagen_psum_manager #(
     .ROWS    (ROWS),
     .COLS    (COLS),
@@ -700,14 +651,14 @@ module sagen_core #(
     .npix_i      (d_npix),
     .n_kg_i      (d_n_kg),
     .lanes_i     (lanes_rt),
-    .kg_words_i  (kg_words[31:0]),
+    .kg_words_i  (kg_words),
     .dtap_i      (dtap),
     .c2i_i       (c2i),
     .line_first_i(desc[D_LINE_FIRST]),
     .line_acc_i  (desc[D_LINE_ACC]),
     .line_kg0_i  (desc[D_LINE_KG0 +: D_LINE_KG0_W]),
     .owv_i       (d_ow_virt),
-    .route_i     (route_q),
+    .route_i     (route),
     .line_re_o   (line_re),
     .line_raddr_o(line_raddr),
     .line_rdata_i(line_rdata),
@@ -727,8 +678,7 @@ module sagen_core #(
   );
 
   // Descriptor bits this configuration does not use.
-  wire unused_desc = ^{rd_bytes[31:16], kg_words[47:32], lanes_w[31:16], cj[31:16], macs[31:16],
-                       hp_wdata_i, hp_addr_i, d_n_ch[31:16], g_addr, g_walk_last,
+  wire unused_desc = ^{hp_wdata_i, hp_addr_i, d_n_ch[31:16], g_addr, g_walk_last,
                        f_head_last};
   // the positions' bits past the feeder's XW (the controller refuses a descriptor that uses them)
   wire unused_pos = ^{fd_plane, fd_kr_step, fd_oy_step, fd_ctx_xs, fd_ow_xs, fd_base, fd_last_xs,

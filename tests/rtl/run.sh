@@ -50,7 +50,8 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feeder nz_addr_gen psum_manager; do
+for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count \
+    col_groups route_table hp_bytes; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -209,6 +210,50 @@ for cfg in "2 4 16 40" "3 3 12 30" "1 2 8 7" "4 8 8 64"; do
   config psum_manager sagen_psum_manager "${1}x${2}_acc$3_line$4" \
     "sagen_skew.v sagen_sram.v sagen_psum_manager.v" \
     "ROWS=$1 COLS=$2 ACC_BITS=$3 LINE_WORDS=$4" "$1 $2 $3 $4"
+done
+
+# The array edge of sagen_core, block by block. Blocks with a Verilator case also run there.
+have_verilator=0
+command -v verilator >/dev/null 2>&1 && have_verilator=1
+[ "$have_verilator" = 1 ] || echo "# verilator not found: the array-edge blocks run in Icarus only"
+
+# sagen_step_ctrl: ROWS (context ends 2*ROWS-1 cycles apart; ROWS 1: never too soon).
+for r in 1 2 4 16; do
+  config step_ctrl sagen_step_ctrl "rows$r" "sagen_step_ctrl.v" "ROWS=$r" "$r"
+done
+[ "$have_verilator" = 1 ] && config step_ctrl sagen_step_ctrl "rows3" "sagen_step_ctrl.v" "ROWS=3" "3" verilator
+
+# sagen_mac_count: LANES COLS (the widths of the active lanes and columns; 256 x 256: the
+# product past 16 bits).
+for cfg in "1 1" "4 4" "16 8" "12 5" "256 256"; do
+  set -- $cfg
+  config mac_count sagen_mac_count "l$1_c$2" "sagen_mac_count.v" "LANES=$1 COLS=$2" "$1 $2"
+done
+[ "$have_verilator" = 1 ] && config mac_count sagen_mac_count "l6_c3" "sagen_mac_count.v" \
+  "LANES=6 COLS=3" "6 3" verilator
+
+# sagen_col_groups: ROWS COLS GROUPS (1 group: the plain array).
+for cfg in "4 4 1" "1 1 1" "2 8 4" "3 7 3" "16 16 16" "4 64 64"; do
+  set -- $cfg
+  config col_groups sagen_col_groups "${1}x${2}_g$3" "sagen_col_groups.v" \
+    "ROWS=$1 COLS=$2 GROUPS=$3" "$1 $2 $3"
+done
+[ "$have_verilator" = 1 ] && config col_groups sagen_col_groups "2x8_g4" "sagen_col_groups.v" \
+  "ROWS=2 COLS=8 GROUPS=4" "2 8 4" verilator
+
+
+# sagen_route_table: N W (as sagen_core sets them for COLS 1, 4, 8: 16 * COLS entries of
+# 1 + $clog2(COLS) bits; and 5 entries of 16 bits, the widest).
+for cfg in "16 2" "64 3" "128 4" "5 16"; do
+  set -- $cfg
+  config route_table sagen_route_table "n$1_w$2" "sagen_route_table.v" "N=$1 W=$2" "$1 $2"
+done
+
+# sagen_hp_bytes: COLS ACC_BITS IF_W WT_W.
+for cfg in "4 32 128 32" "1 64 32 8" "16 24 128 128" "7 3 20 21" "256 64 1024 2048"; do
+  set -- $cfg
+  config hp_bytes sagen_hp_bytes "c$1_acc$2" "sagen_hp_bytes.v" \
+    "COLS=$1 ACC_BITS=$2 IF_W=$3 WT_W=$4" "$1 $2 $3 $4"
 done
 
 finish
