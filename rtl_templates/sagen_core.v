@@ -370,7 +370,8 @@ module sagen_core #(
     .DEPTH   (FIFO_DEPTH),
     .AW      (IF_AW),
     .XW      (XW),
-    .SW      (SW)
+    .SW      (SW),
+    .PAT_BITS(PAT_BITS)
   ) u_feeder (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

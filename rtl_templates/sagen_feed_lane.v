@@ -10,41 +10,48 @@
 // stride_w (xs) and its output row relative to lane 0's (dg), and moves them on by ctx_xs
 // (wrapping at ow_xs into the next row) when the word stream moves to the next context. A word
 // belongs to one segment (seg: the output row of the context it reads, relative to lane 0's);
-// the lane's segment is seg == dg. Its first tap sits LOC elements after the segment's first:
+// the lane's segment is seg == dg. Its first tap sits loc elements after the segment's first:
 // lane 0 and the lanes on lane 0's row are c_l = l * stride_w apart (dg == 0), a lane on a later
 // row starts that row's segment at its own xs. A pixel below the tile's last output row
-// (phantom: dg past the rows the tile has below lane 0's; the context runs past the tile's end)
-// has no segment of its own: it takes lane 0's taps, and its result is dropped.
+// (phantom: dg at or past ph_row, which the feeder keeps for all lanes; the context runs past
+// the tile's end) has no segment of its own: it takes lane 0's taps, and its result is dropped.
 //
 // The words pass three stages, all moving together when every lane is done with the staged
 // word: the index counters present a word (I; its SRAM read starts), the read completes (S),
 // the word is staged (B) and the lanes take their taps from it. At I the lane works out whether
-// the word is in its segment and where its first tap would be (loc + ofs), at S where its next
-// taps are.
+// the word is in its segment and where its first tap is (loc), at S where that is from the
+// start of the segment's first word (loc + ofs: word w0, offset s_lo).
 //
-// Taps, not bit masks. Tap t of the kernel row sits md_t = t * d elements after the first
-// (d: the tap spacing, the dilation). When the first word of the lane's segment enters the
-// word stage, the lane places its next taps at p_k = ofs + loc + md_k (k = 0..M), counted from
-// the start of the segment's first word (ofs: where the segment starts in it); tap t + k is in
-// the staged word iff p_k div BUS is the word's index in the segment and t + k < S. Each cycle
-// the lane takes the first npick = min(taps in the word, M, FIFO room) of them, each a BUS-to-1
-// select of the word by p_k's low bits, and moves on: the new p_k is p_(k+npick), or past p_M,
-// p_M + md_(k+npick-M), added before npick is known, so the lane's loop from its registers
-// through the pick back to them holds no adder. The lane is done with the word when its next
-// tap is not in it.
+// Taps. Tap t of the kernel row sits md_t = t * d elements after the first (d: the tap spacing,
+// the dilation); within a kernel row md_t < pattern_bits <= 2^DW, so the lane holds the offsets,
+// and the places of its taps, in few bits: a place is an offset in a word (LG_BUS bits) and a
+// count of words (WDW bits) from the staged word. M trackers hold the next M taps: tracker r the
+// segment's next tap t_r = r (mod M), with its place and, per later tap t_r + j*M of the kernel
+// row, whether it exists (e), lies outside the tile's row (z, linear contexts) and is the row's
+// last (l). Tracker tr0 holds tap t, the next to take; slot k is tap t + k, tracker
+// (tr0 + k) mod M. When a tracker's tap is taken it moves on to t_r + M, md_M further: one small
+// adder, no shifting of places between trackers. Until the word of tap 0 (w0) has passed, the
+// trackers count words from w0 (first_q: the staged word is compared with w0); after, from the
+// staged word, one less each time a word of the segment leaves. Whether slot k's tap is in the
+// next staged word is worked out the cycle before (sr_q), so the pick starts from flip-flops.
+//
+// Each cycle the lane takes the first npick slots, npick = min(taps in the word, M, FIFO room),
+// and is done with the word when its next tap is not in it.
 //
 // Linear contexts (lin_i; stride 1, the row pitch equal to the output width): every word is the
 // lane's, its first tap is LANE_I elements after the segment's first, and a tap whose input
 // column xs - pad_l + md_t falls outside [0, tile_w) is pushed as zero (its bus position holds
-// an element of the neighbouring row): taps t < t_a and t >= t_b, found once per segment as
-// md_t < pad_l - xs and md_t < pad_l + tile_w - xs.
+// an element of the neighbouring row): md_t < pad_l - xs or md_t >= pad_l + tile_w - xs, with
+// both bounds clamped to 0 .. 2^DW (md_t < 2^DW), found per segment.
 //
-// The FIFO is a circular buffer of DEPTH + 1 entries: a push never depends on this cycle's pop
-// (the room is DEPTH + 1 minus the count at the start of the cycle; the extra entry stands for
-// the pop the room does not wait for, so the lane holds what a DEPTH-entry FIFO that counted
-// the cycle's pop would), so the lane's pick and its done
-// signal come from its own registers. The element of a context's last tap (in the pass's last
-// kernel-row pass) is marked last.
+// The FIFO holds DEPTH + 1 elements: a push never depends on this cycle's pop (the room is
+// DEPTH + 1 minus the count at the start of the cycle, a thermometer free_q; the extra entry
+// stands for the pop the room does not wait for, so the lane holds what a DEPTH-entry FIFO
+// that counted the cycle's pop would), so the lane's pick and its done signal come from its
+// own registers. It is M banks of QD entries: element i of the lane goes to bank i mod M, so a
+// cycle writes each bank once at most, bank b the tap of tracker (b - base) mod M (base: the
+// bank of the segment's tap 0), a BUS-to-1 select of the word by that tracker's offset. The
+// element of a context's last tap (in the pass's last kernel-row pass) is marked last.
 `default_nettype none
 
 module sagen_feed_lane #(
@@ -53,23 +60,22 @@ module sagen_feed_lane #(
   parameter integer IN_BITS = 8,   // bits per element
   parameter integer M       = 3,   // taps taken per cycle at most (intermediate registers)
   parameter integer DEPTH   = 4,   // FIFO depth in elements, >= M; also the most taps a pass has
-  parameter integer XW      = 16,  // width of positions in the tile (xs, loc, pos)
+  parameter integer XW      = 16,  // width of positions in the tile (xs, loc)
   parameter integer SW      = 9,   // width of a context's row offsets (seg, dg)
-  parameter integer NMD     = 6    // entries of the tap-offset table md_i: max(M, DEPTH) + 1
+  parameter integer DW      = 6,   // width of tap offsets: md_t < 2^DW for t < S
+  parameter integer NMD     = 6    // tap offsets md_0 .. md_(NMD-1): max(M, DEPTH) + 1
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
   // pass constants (held during the pass)
-  input  wire [DEPTH:0]          taps_left_i,  // bit t set for t < S, the taps of a kernel row
-  input  wire [NMD*XW-1:0]       md_i,         // md_t = t * d, t = 0 .. NMD-1
+  input  wire [$clog2(DEPTH+1)-1:0] taps_i,    // S: taps of a kernel row (1 .. DEPTH)
+  input  wire [(NMD-1)*DW-1:0]   md_i,         // md_t = t * d mod 2^DW at [(t-1)*DW +: DW]
   input  wire                    lin_i,        // linear contexts
   input  wire [XW-1:0]           lane_i,       // linear contexts: this lane's first tap (its number)
   input  wire [XW-1:0]           pad_l_i,      // virtual columns left of the tile
   input  wire [XW-1:0]           twp_i,        // tile_w + pad_l: columns held in the tile, past it
   input  wire [XW:0]             xs_ow_i,      // ctx_xs - ow_xs (signed)
   input  wire [XW-1:0]           ctx_xs_i,     // x advance per context (stride_w units)
-  input  wire [SW-1:0]           ctx_rows_i,   // output rows per context: LANES div owt
-  input  wire [15:0]             oh_last_i,    // the tile's last output row
   // this lane in the first context of a filter group (from the feeder, held during the pass)
   input  wire [XW-1:0]           c_init_i,     // l * stride_w: the lane's offset on lane 0's row
   input  wire [XW-1:0]           xs_init_i,    // its column * stride_w
@@ -78,14 +84,16 @@ module sagen_feed_lane #(
   input  wire                    start_i,      // the first context of a group: load the position
   input  wire                    ctx_adv_i,    // the word stream moves to the next context
   input  wire                    wrap0_i,      // lane 0 moves to the next output row with it
+  input  wire [SW-1:0]           ph_row_i,     // the least row offset of a phantom pixel (clamped)
   // the word the index counters present (read from the SRAM this cycle if accepted)
   input  wire                    accept_i,     // every stage moves on at the clock edge
   input  wire                    ic_fs_i,      // the first word of its segment
   input  wire [LG_BUS-1:0]       ic_ofs_i,     // where the segment starts in that word
   input  wire [SW-1:0]           ic_seg_i,     // its segment
+  // the word whose SRAM read completes (stage S)
+  input  wire [XW-LG_BUS-1:0]    s_iw_i,       // its index in its segment
   // the staged word (the word stage, held until every lane is done with it)
   input  wire                    b_vld_i,      // a word is staged and this lane is in use
-  input  wire [XW-LG_BUS-1:0]    b_iw_i,       // its index in its segment
   input  wire [BUS*IN_BITS-1:0]  b_word_i,     // its elements (padding positions already zero)
   input  wire                    b_last_i,     // it is in the last kernel-row pass of a context
   // array side
@@ -96,213 +104,351 @@ module sagen_feed_lane #(
   output wire                    head_last_o   // head is the last element of its context
 );
 
-  localparam integer QN = DEPTH + 1;                         // FIFO entries
-  localparam integer CW = $clog2(QN + 1);                    // FIFO count width
-  localparam integer PW = $clog2(QN);                        // FIFO pointer width
-  localparam [31:0]   QN32 = QN, QL32 = QN - 1;
-  localparam [PW:0]   QNP = QN32[PW:0];
-  localparam [PW-1:0] QLAST = QL32[PW-1:0];
-  localparam integer KW = $clog2(M + 1);                     // width of a pick count
+  localparam integer QN   = DEPTH + 1;                       // FIFO entries
+  localparam integer KW   = $clog2(M + 1);                   // width of a pick count
+  localparam integer TW   = $clog2(DEPTH + 1);               // width of a tap count
+  localparam integer NWW  = XW - LG_BUS;                     // width of a word index
+  localparam integer SUMW = ((DW > LG_BUS) ? DW : LG_BUS) + 1;   // an offset in a word + md_t
+  localparam integer WDW  = SUMW - LG_BUS;                   // words from a tap to the next's
+  localparam integer MB   = (M > 1) ? $clog2(M) : 1;         // a tracker or bank number
+  localparam integer QD   = (QN + M - 1) / M;                // FIFO entries per bank
+  localparam integer BW   = (QD > 1) ? $clog2(QD) : 1;       // a bank's entry pointer
+  localparam integer L    = (DEPTH + M - 1) / M;             // a tracker's taps in a kernel row
+  localparam [31:0]  M32 = M, QDL32 = QD - 1;
+  localparam [MB:0]  MM  = M32[MB:0];
+  localparam [KW:0]  MK  = M32[KW:0];
+  localparam [MB-1:0] MLAST = M32[MB-1:0] - 1'b1;
+  localparam [BW-1:0] QDLAST = QDL32[BW-1:0];
 
-  function [XW-1:0] md_at(input [NMD*XW-1:0] md, input integer k);
-    md_at = md[k*XW +: XW];
+  // md_t (md_0 = 0)
+  function [DW-1:0] md_at(input [(NMD-1)*DW-1:0] md, input integer t);
+    md_at = (t == 0) ? {DW{1'b0}} : md[((t > 0) ? t - 1 : 0)*DW +: DW];
+  endfunction
+  // (a + n) mod M, for a < M and n <= M
+  function [MB-1:0] add_mod(input [MB-1:0] a, input [KW:0] n);
+    reg [MB+KW:0] s;
+    begin
+      s = {{(KW+1){1'b0}}, a} + {{MB{1'b0}}, n};
+      add_mod = (s >= {{KW{1'b0}}, MM}) ? s[MB-1:0] - MM[MB-1:0] : s[MB-1:0];
+    end
+  endfunction
+  // (b - w) mod M, for b, w < M
+  function [MB-1:0] sub_mod(input [MB-1:0] b, input [MB-1:0] w);
+    reg [MB:0] d;
+    begin
+      d = {1'b0, b} - {1'b0, w};
+      sub_mod = d[MB] ? d[MB-1:0] + MM[MB-1:0] : d[MB-1:0];
+    end
   endfunction
 
   // ---- the pixel's position, per context ------------------------------------------------------
   reg  [XW-1:0] xs_q;
   reg  [SW-1:0] dg_q;
-  reg  [16:0]   drow_q;   // dg - (rows the tile has below lane 0's row): > 0 for a phantom pixel
   wire [XW-1:0] xs_add  = xs_q + ctx_xs_i;
   wire [XW:0]   xs_wrap = {1'b0, xs_q} + xs_ow_i;
   wire          wrap    = !xs_wrap[XW];               // xs + ctx_xs >= ow_xs
-  wire [16:0]   drow_init = {{(17-SW){1'b0}}, dg_init_i} - {1'b0, oh_last_i};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xs_q   <= {XW{1'b0}};
-      dg_q   <= {SW{1'b0}};
-      drow_q <= 17'd0;
+      xs_q <= {XW{1'b0}};
+      dg_q <= {SW{1'b0}};
     end else if (start_i) begin
-      xs_q   <= xs_init_i;
-      dg_q   <= dg_init_i;
-      drow_q <= drow_init;
+      xs_q <= xs_init_i;
+      dg_q <= dg_init_i;
     end else if (ctx_adv_i) begin
-      xs_q   <= wrap ? xs_wrap[XW-1:0] : xs_add;
-      dg_q   <= dg_q + {{(SW-1){1'b0}}, wrap} - {{(SW-1){1'b0}}, wrap0_i};
-      drow_q <= drow_q + {{(17-SW){1'b0}}, ctx_rows_i} + {16'd0, wrap};
+      xs_q <= wrap ? xs_wrap[XW-1:0] : xs_add;
+      dg_q <= dg_q + {{(SW-1){1'b0}}, wrap} - {{(SW-1){1'b0}}, wrap0_i};
     end
   end
 
-  wire          phantom = !lin_i && !drow_q[16] && (drow_q != 17'd0);
+  wire          phantom = !lin_i && (dg_q >= ph_row_i);
   wire [SW-1:0] my_seg  = phantom ? {SW{1'b0}} : dg_q;
   wire [XW-1:0] loc     = lin_i ? lane_i : phantom ? {XW{1'b0}} :
                           (dg_q == {SW{1'b0}}) ? c_init_i : xs_q;
   wire          ic_mine = lin_i || (ic_seg_i == my_seg);
 
-  // ---- the staged word: which taps are in it ----------------------------------------------------
-  reg  [(M+1)*XW-1:0] p_q;     // tap t + k at [k*XW +: XW], from the segment's first word
-  reg  [DEPTH:0] left_q;        // bit k: tap t + k exists (t + k < S)
-  reg  [DEPTH:0] za_q, zb_q;    // linear contexts, bit k: t + k < t_a, t + k < t_b
-  reg            mine_q;        // the staged word is in this lane's segment
-  reg  [CW-1:0]  count_q;
-
-  reg  [M:0]    inw;            // tap t + k is in the staged word
-  integer ki;
-  always @* begin
-    for (ki = 0; ki <= M; ki = ki + 1)
-      inw[ki] = b_vld_i && mine_q && left_q[ki] && (p_q[ki*XW + LG_BUS +: XW - LG_BUS] == b_iw_i);
-  end
-
-  // Take the first npick of them: as many as are in the word, at most M and the FIFO's room.
-  reg  [KW-1:0] npick;
-  reg           more;           // a tap of the word is left after this cycle's
-  integer j;
-  always @* begin
-    npick = {KW{1'b0}};
-    for (j = 0; j < M; j = j + 1)
-      if (inw[j] && {{(32-CW){1'b0}}, count_q} + j < QN) npick = j[KW-1:0] + 1'b1;
-    more = inw[0];
-    for (j = 1; j <= M; j = j + 1)
-      if (npick == j[KW-1:0]) more = inw[j];
-  end
-  assign done_o = !more;
-
-  // The taps' next places: p_(k+npick), or past p_M, p_M + md_(k+npick-M).
-  reg  [(M+1)*XW-1:0] p_far;   // p_M + md_j at [j*XW +: XW], j = 1..M
-  reg  [(M+1)*XW-1:0] p_n;
-  wire unused_far = ^p_far[XW-1:0];
-  integer kf, kn, jn;
-  always @* begin
-    p_far = {((M+1)*XW){1'b0}};
-    for (kf = 1; kf <= M; kf = kf + 1) p_far[kf*XW +: XW] = p_q[M*XW +: XW] + md_at(md_i, kf);
-    for (kn = 0; kn <= M; kn = kn + 1) begin
-      p_n[(kn)*XW +: XW] = p_q[(kn)*XW +: XW];
-      for (jn = 1; jn <= M; jn = jn + 1)
-        if (npick == jn[KW-1:0]) p_n[(kn)*XW +: XW] = (kn + jn <= M) ? p_q[(kn + jn)*XW +: XW] : p_far[(kn + jn - M)*XW +: XW];
-    end
-  end
-
-  // The linear contexts' zeroed taps: md_t < pad_l - xs (left of the tile), md_t < pad_l - xs +
-  // tile_w (inside it or left).
-  reg  [DEPTH:0] za_d, zb_d;
-  integer ti;
-  always @* begin
-    za_d = {(DEPTH+1){1'b0}};
-    zb_d = {(DEPTH+1){1'b0}};
-    for (ti = 0; ti < DEPTH; ti = ti + 1) begin
-      za_d[ti] = $signed({2'b00, md_at(md_i, ti)}) < $signed(s_u_q);
-      zb_d[ti] = $signed({2'b00, md_at(md_i, ti)}) < $signed(s_v_q);
-    end
-  end
+  // linear contexts: pad_l - xs and tile_w + pad_l - xs, clamped to 0 .. 2^DW
+  wire [XW:0]   u_full  = {1'b0, pad_l_i} - {1'b0, xs_q};
+  wire [XW:0]   v_full  = {1'b0, twp_i} - {1'b0, xs_q};
+  function [DW:0] clamp(input [XW:0] v);
+    if (v[XW])                   clamp = {(DW+1){1'b0}};
+    else if (|(v[XW-1:0] >> DW)) clamp = {1'b1, {DW{1'b0}}};
+    else                         clamp = {1'b0, v[DW-1:0]};
+  endfunction
 
   // ---- stage S: the word whose SRAM read completes ------------------------------------------
-  reg            s_mine_q, s_fs_q;
-  reg  [XW-1:0]  s_pos_q;              // the lane's first tap from the segment's first word start
-  reg  [XW+1:0]  s_u_q, s_v_q;         // linear: pad_l - xs, tile_w + pad_l - xs
+  reg               s_mine_q, s_fs_q;
+  reg  [XW-1:0]     s_loc_q;           // the lane's first tap from the segment's start
+  reg  [LG_BUS-1:0] s_ofs_q;           // where the segment starts in its first word
+  reg  [DW:0]       s_u_q, s_v_q;      // linear contexts: the clamped bounds
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      s_mine_q <= 1'b0; s_fs_q <= 1'b0; s_pos_q <= {XW{1'b0}};
-      s_u_q <= {(XW+2){1'b0}}; s_v_q <= {(XW+2){1'b0}};
+      s_mine_q <= 1'b0; s_fs_q <= 1'b0; s_loc_q <= {XW{1'b0}}; s_ofs_q <= {LG_BUS{1'b0}};
+      s_u_q <= {(DW+1){1'b0}}; s_v_q <= {(DW+1){1'b0}};
     end else if (accept_i) begin
       s_mine_q <= ic_mine;
       s_fs_q   <= ic_fs_i;
-      s_pos_q  <= loc + {{(XW-LG_BUS){1'b0}}, ic_ofs_i};
-      s_u_q    <= {2'b00, pad_l_i} - {2'b00, xs_q};
-      s_v_q    <= {2'b00, twp_i} - {2'b00, xs_q};
+      s_loc_q  <= loc;
+      s_ofs_q  <= ic_ofs_i;
+      s_u_q    <= clamp(u_full);
+      s_v_q    <= clamp(v_full);
+    end
+  end
+  // the first word of the lane's segment enters the word stage
+  wire              seg_start = accept_i && s_fs_q && s_mine_q;
+  // the lane's first tap from the start of the segment's first word: word s_w0, offset s_lo
+  wire [LG_BUS:0]   s_lo  = {1'b0, s_loc_q[LG_BUS-1:0]} + {1'b0, s_ofs_q};
+  wire [NWW-1:0]    s_w0  = s_loc_q[XW-1:LG_BUS] + {{(NWW-1){1'b0}}, s_lo[LG_BUS]};
+  wire              s_w0z = (s_loc_q[XW-1:LG_BUS] == {NWW{1'b0}}) && !s_lo[LG_BUS];
+
+  // What tracker r takes at the segment's start: tap r, at s_lo + md_r from the start of w0
+  // (offset oc, words wc), and bit j of taps r + j*M (ec, zc, lc as e, z, l).
+  reg  [M*LG_BUS-1:0] oc;
+  reg  [M*WDW-1:0]    wc;
+  reg  [M*L-1:0]      ec, zc, lc;
+  reg  [SUMW-1:0]     sc;
+  reg  [DW:0]         mdc;
+  integer c, jc, tc;
+  always @* begin
+    for (c = 0; c < M; c = c + 1) begin
+      sc = {{(SUMW-LG_BUS){1'b0}}, s_lo[LG_BUS-1:0]} + {{(SUMW-DW){1'b0}}, md_at(md_i, c)};
+      oc[c*LG_BUS +: LG_BUS] = sc[LG_BUS-1:0];
+      wc[c*WDW +: WDW]       = sc[SUMW-1:LG_BUS];
+      for (jc = 0; jc < L; jc = jc + 1) begin
+        tc  = c + jc * M;
+        mdc = {1'b0, md_at(md_i, (tc < DEPTH) ? tc : 0)};
+        ec[c*L + jc] = ({{(32-TW){1'b0}}, taps_i} > tc);
+        lc[c*L + jc] = ({{(32-TW){1'b0}}, taps_i} == tc + 1);
+        zc[c*L + jc] = lin_i && (tc < DEPTH) && ((mdc < s_u_q) || !(mdc < s_v_q));
+      end
     end
   end
 
-  wire          seg_start = accept_i && s_fs_q && s_mine_q;
-  integer k;
+  // ---- the segment's first word, and the staged word ---------------------------------------------
+  // eqw_q: the staged word is w0; first_q: w0 has not left yet (the trackers count from it).
+  reg  [NWW-1:0] w0_q;
+  reg            first_q, eqw_q, mine_q;
+  wire           leave   = accept_i && b_vld_i && mine_q;     // a word of the segment leaves
+  wire           dec     = leave && (!first_q || eqw_q);      // ... and the trackers count it
+  wire           first_n = seg_start || (first_q && !(leave && eqw_q));
+  wire           eqw_n   = !accept_i ? eqw_q : seg_start ? s_w0z : (w0_q == s_iw_i);
+  wire           mine_n  = accept_i ? s_mine_q : mine_q;
+  wire           here_n  = mine_n && (!first_n || eqw_n);    // the trackers count from the word
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= {XW{1'b0}};
-      left_q <= {(DEPTH+1){1'b0}};
-      za_q   <= {(DEPTH+1){1'b0}};
-      zb_q   <= {(DEPTH+1){1'b0}};
-      mine_q <= 1'b0;
+      w0_q <= {NWW{1'b0}}; first_q <= 1'b0; eqw_q <= 1'b0; mine_q <= 1'b0;
     end else begin
-      if (seg_start) begin
-        for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= s_pos_q + md_at(md_i, k);
-        left_q <= taps_left_i;
-        za_q   <= za_d;
-        zb_q   <= zb_d;
-      end else begin
-        for (k = 0; k <= M; k = k + 1) p_q[(k)*XW +: XW] <= p_n[(k)*XW +: XW];
-        left_q <= left_q >> npick;
-        za_q   <= za_q >> npick;
-        zb_q   <= zb_q >> npick;
-      end
-      if (accept_i) mine_q <= s_mine_q;
+      if (seg_start) w0_q <= s_w0;
+      first_q <= first_n;
+      eqw_q   <= eqw_n;
+      mine_q  <= mine_n;
     end
   end
 
-  // ---- the slots: tap t + m from bus position p_m ------------------------------------------------
-  reg [M*IN_BITS-1:0] slot_data;
-  reg [M-1:0]         slot_last;
-  integer m, bi, mw;
+  // ---- the trackers -------------------------------------------------------------------------------
+  reg  [M*LG_BUS-1:0] o_q;            // tracker r's tap: its offset in its word
+  reg  [M*WDW-1:0]    wd_q;           // ... words to it from the staged word (or w0)
+  reg  [M*L-1:0]      e_q, z_q, l_q;  // ... bit j: tap t_r + j*M is there, zero, the last
+  reg  [MB-1:0]       tr0_q;          // the tracker of tap t (slot 0)
+  reg  [M-1:0]        sr_q;           // slot k's tap is in the staged word (if one is staged)
+  reg  [QN-1:0]       free_q;         // bit k: room for k + 1 more elements
+
+  // Per tracker: its tap M taps on (nx: o + md_M from the start of its tap's word); its tap in
+  // the next word of the segment if it stays (stay) or moves on (adv) this cycle; its tap M
+  // taps on in the staged word (nxw).
+  reg  [M*SUMW-1:0]   nx;
+  reg  [M-1:0]        nxw;
+  integer r;
   always @* begin
-    for (m = 0; m < M; m = m + 1) begin
-      slot_data[m*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
-      for (bi = 0; bi < BUS; bi = bi + 1)
-        if (p_q[m*XW +: LG_BUS] == bi[LG_BUS-1:0])
-          slot_data[m*IN_BITS +: IN_BITS] = b_word_i[bi*IN_BITS +: IN_BITS];
-      if (lin_i && (za_q[m] || !zb_q[m])) slot_data[m*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
-      slot_last[m] = b_last_i && !left_q[m+1];   // the context's last tap
+    for (r = 0; r < M; r = r + 1) begin
+      nx[r*SUMW +: SUMW] = {{(SUMW-LG_BUS){1'b0}}, o_q[r*LG_BUS +: LG_BUS]} +
+                           {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
+      nxw[r] = (L > 1) && e_q[r*L + ((L > 1) ? 1 : 0)] &&
+               (nx[r*SUMW + LG_BUS +: WDW] == {WDW{1'b0}});
     end
   end
-
-  // ---- FIFO: a circular buffer; entry e takes slot (e - wp) mod QN when that slot is picked --
-  reg [QN*IN_BITS-1:0] q_data;   // entry e at [e*IN_BITS +: IN_BITS]
-  reg [QN-1:0]      q_last;
-  reg [PW-1:0]      wp_q, rp_q;
-  reg [QN-1:0]      q_we;
-  reg [QN*IN_BITS-1:0] q_wdata;
-  reg [QN-1:0]      q_wlast;
-  reg [PW:0]        off;
-  integer e;
+  reg  [M-1:0]        stay, adv;
+  reg  [WDW-1:0]      wd_d, nx_d;
+  integer rs;
   always @* begin
-    for (e = 0; e < QN; e = e + 1) begin
-      off = (e[PW:0] >= {1'b0, wp_q}) ? e[PW:0] - {1'b0, wp_q}
-                                      : e[PW:0] + QNP - {1'b0, wp_q};
-      q_we[e]    = ({{(32-PW-1){1'b0}}, off} < {{(32-KW){1'b0}}, npick});
-      q_wdata[e*IN_BITS +: IN_BITS] = {IN_BITS{1'b0}};
-      q_wlast[e] = 1'b0;
-      for (mw = 0; mw < M; mw = mw + 1)
-        if (off == mw[PW:0]) begin
-          q_wdata[e*IN_BITS +: IN_BITS] = slot_data[mw*IN_BITS +: IN_BITS];
-          q_wlast[e] = slot_last[mw];
-        end
+    for (rs = 0; rs < M; rs = rs + 1) begin
+      wd_d = wd_q[rs*WDW +: WDW] - {{(WDW-1){1'b0}}, dec};
+      nx_d = nx[rs*SUMW + LG_BUS +: WDW] - {{(WDW-1){1'b0}}, dec};
+      stay[rs] = e_q[rs*L] && (wd_d == {WDW{1'b0}});
+      adv[rs]  = (L > 1) && e_q[rs*L + ((L > 1) ? 1 : 0)] && (nx_d == {WDW{1'b0}});
     end
   end
 
-  wire [PW:0] wp_sum = {1'b0, wp_q} + {{(PW+1-KW){1'b0}}, npick};
-  wire [PW:0] wp_n   = (wp_sum >= QNP) ? wp_sum - QNP : wp_sum;
-  wire        unused_wp = wp_n[PW];
+  // Take the first npick slots: as many as are in the word, at most M and the FIFO's room.
+  reg  [M:0]    inw;            // slot k (tap t + k) in the staged word
+  reg  [M-1:0]  pk;             // slot k taken
+  reg  [M-1:0]  tw;             // tracker r's tap taken
+  reg  [KW-1:0] npick;
+  reg           more;           // a tap of the word is left after this cycle's
+  integer k;
+  always @* begin
+    for (k = 0; k < M; k = k + 1)
+      inw[k] = b_vld_i && sr_q[k];
+    inw[M] = b_vld_i && sr_q[0] && nxw[tr0_q];
+    npick = {KW{1'b0}};
+    for (k = 0; k < M; k = k + 1) begin
+      pk[k] = inw[k] && free_q[k] && ((k == 0) || pk[(k > 0) ? k - 1 : 0]);
+      if (pk[k]) npick = k[KW-1:0] + 1'b1;
+    end
+    more = inw[0];
+    for (k = 1; k <= M; k = k + 1)
+      if (npick == k[KW-1:0]) more = inw[k];
+    for (k = 0; k < M; k = k + 1)
+      tw[k] = pk[sub_mod(k[MB-1:0], tr0_q)];
+  end
+  assign done_o = !more;
+
+  // slot k next cycle: now slot npick + k (its tracker stays) or, from M on, slot npick + k - M
+  // (its tracker moves on); at a segment's start, tracker k
+  reg  [M-1:0]  sr_n;
+  reg  [KW:0]   kn1;
+  integer kn;
+  always @* begin
+    for (kn = 0; kn < M; kn = kn + 1) begin
+      kn1 = kn[KW:0] + {1'b0, npick};
+      if (seg_start)
+        sr_n[kn] = ec[kn*L] && (wc[kn*WDW +: WDW] == {WDW{1'b0}});
+      else if (kn1 < MK)
+        sr_n[kn] = stay[add_mod(tr0_q, kn1)];
+      else
+        sr_n[kn] = adv[add_mod(tr0_q, kn1 - MK)];
+      sr_n[kn] = sr_n[kn] && here_n;
+    end
+  end
+
+  wire [MB-1:0] tr0_n = add_mod(tr0_q, {1'b0, npick});
   integer f;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (f = 0; f < QN; f = f + 1) begin
-        q_data[f*IN_BITS +: IN_BITS] <= {IN_BITS{1'b0}};
-        q_last[f] <= 1'b0;
-      end
-      wp_q    <= {PW{1'b0}};
-      rp_q    <= {PW{1'b0}};
-      count_q <= {CW{1'b0}};
+      o_q <= {(M*LG_BUS){1'b0}}; wd_q <= {(M*WDW){1'b0}};
+      e_q <= {(M*L){1'b0}}; z_q <= {(M*L){1'b0}}; l_q <= {(M*L){1'b0}};
+      tr0_q <= {MB{1'b0}};
+      sr_q  <= {M{1'b0}};
     end else begin
-      for (f = 0; f < QN; f = f + 1)
-        if (q_we[f]) begin
-          q_data[f*IN_BITS +: IN_BITS] <= q_wdata[f*IN_BITS +: IN_BITS];
-          q_last[f] <= q_wlast[f];
+      sr_q <= sr_n;
+      if (seg_start) begin
+        o_q   <= oc;
+        wd_q  <= wc;
+        e_q   <= ec;
+        z_q   <= zc;
+        l_q   <= lc;
+        tr0_q <= {MB{1'b0}};
+      end else begin
+        for (f = 0; f < M; f = f + 1) begin
+          if (tw[f]) begin
+            o_q[f*LG_BUS +: LG_BUS] <= nx[f*SUMW +: LG_BUS];
+            wd_q[f*WDW +: WDW] <= nx[f*SUMW + LG_BUS +: WDW] - {{(WDW-1){1'b0}}, dec};
+            e_q[f*L +: L] <= e_q[f*L +: L] >> 1;
+            z_q[f*L +: L] <= z_q[f*L +: L] >> 1;
+            l_q[f*L +: L] <= l_q[f*L +: L] >> 1;
+          end else begin
+            wd_q[f*WDW +: WDW] <= wd_q[f*WDW +: WDW] - {{(WDW-1){1'b0}}, dec};
+          end
         end
-      wp_q <= wp_n[PW-1:0];
-      if (pop_i) rp_q <= (rp_q == QLAST) ? {PW{1'b0}} : rp_q + 1'b1;
-      count_q <= count_q + {{(CW-KW){1'b0}}, npick} - {{(CW-1){1'b0}}, pop_i};
+        tr0_q <= tr0_n;
+      end
     end
   end
 
-  assign nonempty_o  = (count_q != {CW{1'b0}});
-  assign head_o      = q_data[rp_q*IN_BITS +: IN_BITS];
-  assign head_last_o = q_last[rp_q];
+  // ---- the FIFO: bank b, QD entries, takes the lane's elements i with i mod M = b ---------------
+  reg [M*QD*IN_BITS-1:0] q_data;      // bank b, entry e at [(b*QD + e)*IN_BITS +: IN_BITS]
+  reg [M*QD-1:0]         q_last;
+  reg [MB-1:0]           wb_q, rb_q;  // the banks of the next write and of the head
+  reg [MB-1:0]           base_q;      // the bank of the segment's tap 0
+  reg [M*BW-1:0]         bw_q, br_q;  // each bank's next write and head entry
+
+  // bank b takes tracker (b - base) mod M's tap when slot (b - wb) mod M is taken
+  reg [M*IN_BITS-1:0]    b_wdata;
+  reg [M-1:0]            b_we, b_last, b_zero;
+  reg [LG_BUS-1:0]       b_sel;
+  reg [BUS*IN_BITS-1:0]  col;         // bit i of the word's elements at [i*BUS +: BUS]
+  integer wb, wi, wj, wt;
+  always @* begin
+    for (wi = 0; wi < IN_BITS; wi = wi + 1)
+      for (wj = 0; wj < BUS; wj = wj + 1)
+        col[wi*BUS + wj] = b_word_i[wj*IN_BITS + wi];
+    for (wb = 0; wb < M; wb = wb + 1) begin
+      b_we[wb]   = pk[sub_mod(wb[MB-1:0], wb_q)];
+      b_last[wb] = 1'b0;
+      b_zero[wb] = 1'b0;
+      b_sel      = {LG_BUS{1'b0}};
+      for (wt = 0; wt < M; wt = wt + 1)
+        if (sub_mod(wb[MB-1:0], base_q) == wt[MB-1:0]) begin
+          b_last[wb] = b_last_i && l_q[wt*L];
+          b_zero[wb] = z_q[wt*L];
+          b_sel      = o_q[wt*LG_BUS +: LG_BUS];
+        end
+      for (wi = 0; wi < IN_BITS; wi = wi + 1)
+        b_wdata[wb*IN_BITS + wi] = !b_zero[wb] && col[wi*BUS + {{(32-LG_BUS){1'b0}}, b_sel}];
+    end
+  end
+
+  // free' = free - npick + pop, as a thermometer: free_q with a one below and zeros above,
+  // shifted down by npick + 1 - pop
+  wire [QN+M:0]  free_s = {{M{1'b0}}, free_q, 1'b1} >> ({1'b0, npick} + {{KW{1'b0}}, !pop_i});
+  wire [QN-1:0]  free_n = free_s[QN-1:0];
+  wire           unused_free = ^free_s[QN+M:QN];
+
+  integer fb, fe;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q_data <= {(M*QD*IN_BITS){1'b0}};
+      q_last <= {(M*QD){1'b0}};
+      wb_q <= {MB{1'b0}}; rb_q <= {MB{1'b0}}; base_q <= {MB{1'b0}};
+      bw_q <= {(M*BW){1'b0}}; br_q <= {(M*BW){1'b0}};
+      free_q <= {QN{1'b1}};
+    end else begin
+      for (fb = 0; fb < M; fb = fb + 1) begin
+        if (b_we[fb]) begin
+          for (fe = 0; fe < QD; fe = fe + 1)
+            if (bw_q[fb*BW +: BW] == fe[BW-1:0]) begin
+              q_data[(fb*QD + fe)*IN_BITS +: IN_BITS] <= b_wdata[fb*IN_BITS +: IN_BITS];
+              q_last[fb*QD + fe] <= b_last[fb];
+            end
+          bw_q[fb*BW +: BW] <= (bw_q[fb*BW +: BW] == QDLAST) ? {BW{1'b0}}
+                                                             : bw_q[fb*BW +: BW] + 1'b1;
+        end
+        if (pop_i && rb_q == fb[MB-1:0])
+          br_q[fb*BW +: BW] <= (br_q[fb*BW +: BW] == QDLAST) ? {BW{1'b0}}
+                                                             : br_q[fb*BW +: BW] + 1'b1;
+      end
+      if (pop_i) rb_q <= (rb_q == MLAST) ? {MB{1'b0}} : rb_q + 1'b1;
+      wb_q <= add_mod(wb_q, {1'b0, npick});
+      if (seg_start) base_q <= add_mod(wb_q, {1'b0, npick});
+      free_q <= free_n;
+    end
+  end
+
+  // the head: each bank's head entry, then the head bank's
+  reg [M*IN_BITS-1:0] bh_data;
+  reg [M-1:0]         bh_last;
+  reg [IN_BITS-1:0]   head;
+  reg                 head_last;
+  integer hb, he;
+  always @* begin
+    bh_data = {(M*IN_BITS){1'b0}};
+    bh_last = {M{1'b0}};
+    for (hb = 0; hb < M; hb = hb + 1)
+      for (he = 0; he < QD; he = he + 1)
+        if (br_q[hb*BW +: BW] == he[BW-1:0]) begin
+          bh_data[hb*IN_BITS +: IN_BITS] = q_data[(hb*QD + he)*IN_BITS +: IN_BITS];
+          bh_last[hb] = q_last[hb*QD + he];
+        end
+    head = {IN_BITS{1'b0}};
+    head_last = 1'b0;
+    for (hb = 0; hb < M; hb = hb + 1)
+      if (rb_q == hb[MB-1:0]) begin
+        head = bh_data[hb*IN_BITS +: IN_BITS];
+        head_last = bh_last[hb];
+      end
+  end
+  assign nonempty_o  = !free_q[QN-1];
+  assign head_o      = head;
+  assign head_last_o = head_last;
 
 endmodule
 

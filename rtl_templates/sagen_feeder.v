@@ -13,7 +13,11 @@
 //
 // The kernel row of a pass is S taps (taps_i) d elements apart (tap_gap_i): the feeder works out
 // the tap offsets md_t = t * d (shifts and adds of d), the row's span (S-1) * d + 1 and each
-// lane's pixel in the first context (sagen_lane_init) once per pass, before its first word.
+// lane's pixel in the first context (sagen_lane_init) once per pass, before its first word. The
+// controller refuses a row wider than PAT_BITS, so md_t < PAT_BITS for t < S: the lanes hold the
+// offsets, and the places of their taps within a kernel row, in DW = log2(PAT_BITS) bits.
+// What all lanes share per context is worked out here once: lane 0's position, and the least
+// row offset of a pixel below the tile (ph_row: such a lane is phantom and takes lane 0's taps).
 //
 // A pass may start before its data is in the ifmap memory (its descriptor is known while the
 // host still loads its tile): the index counters and the lanes' constants fill the pipeline up
@@ -29,7 +33,8 @@ module sagen_feeder #(
   parameter integer DEPTH    = 4,   // lane FIFO depth; also the most taps of a kernel row pass
   parameter integer AW       = 10,  // ifmap SRAM address bits
   parameter integer XW       = 16,  // width of element positions in the tile (signed)
-  parameter integer SW       = 9    // width of a context's row offsets
+  parameter integer SW       = 9,   // width of a context's row offsets
+  parameter integer PAT_BITS = 64   // the widest kernel row: (S-1) * d + 1 <= PAT_BITS
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -85,6 +90,10 @@ module sagen_feeder #(
   localparam integer NMD  = ((M > DEPTH) ? M : DEPTH) + 1;   // tap offsets md_0 .. md_(NMD-1)
   localparam integer NWW  = XW - LG_BUS;
   localparam integer TWD  = $clog2(NMD + 1);
+  localparam integer LTW  = $clog2(DEPTH + 1);               // width of S
+  // a tap offset within a kernel row: md_t <= PAT_BITS - 1 for t < S (the controller refuses
+  // wider rows), so the lanes hold md_t in DW bits
+  localparam integer DW   = (PAT_BITS > 2) ? $clog2(PAT_BITS) : 1;
   // cycles from start to the lanes' first context: the lane table settles first
   localparam integer LSTART = ((LANES > 1) ? $clog2(LANES) + 1 : 1) + 1;
 
@@ -96,47 +105,45 @@ module sagen_feeder #(
   wire [XW-1:0] str_w_x = str_w32[XW-1:0];
   wire [XW-1:0] pad_l_x = pad_l32[XW-1:0];
   wire [XW-1:0] twp_x   = twp32[XW-1:0];
-  wire [XW-1:0] gap_x   = gap32[XW-1:0];
+  wire [DW-1:0] gap_d   = gap32[DW-1:0];
   wire          unused_f = ^{str_w32, pad_l32, twp32, gap32, taps_i[15:TWD]};
 
   // ---- per-pass constants ---------------------------------------------------------------------
-  // md_t = t * d: a sum of d shifted by the bits of the constant t
-  reg  [NMD*XW-1:0] md_q;
-  reg  [DEPTH:0]    taps_left_q;    // bit t: t < S
+  // md_t = t * d mod 2^DW: a sum of d shifted by the bits of the constant t
+  reg  [NMD*DW-1:0] md_q;
   reg  [XW-1:0]     kspan_q;        // (S-1) * d + 1
   reg  [XW:0]       xs_ow_q;        // ctx_xs - ow_xs
   reg  [LSTART:0]   st_q;           // start, delayed
-  reg  [NMD*XW-1:0] md_d;
-  reg  [DEPTH:0]    taps_left_d;
+  reg  [NMD*DW-1:0] md_d;
   integer t, b;
   always @* begin
-    md_d = {(NMD*XW){1'b0}};
+    md_d = {(NMD*DW){1'b0}};
     for (t = 0; t < NMD; t = t + 1)
       for (b = 0; b < TWD; b = b + 1)
-        if (((t >> b) & 1) != 0) md_d[t*XW +: XW] = md_d[t*XW +: XW] + (gap_x << b);
-    for (t = 0; t <= DEPTH; t = t + 1)
-      taps_left_d[t] = (t < {16'd0, taps_i});
+        if (((t >> b) & 1) != 0) md_d[t*DW +: DW] = md_d[t*DW +: DW] + (gap_d << b);
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      md_q <= {(NMD*XW){1'b0}};
-      taps_left_q <= {(DEPTH+1){1'b0}};
+      md_q <= {(NMD*DW){1'b0}};
       xs_ow_q <= {(XW+1){1'b0}};
     end else begin
       md_q <= md_d;
-      taps_left_q <= taps_left_d;
       xs_ow_q <= {1'b0, ctx_xs_i} - {1'b0, ow_xs_i};
     end
   end
+  wire unused_md0 = ^md_q[DW-1:0];   // md_0 = 0
   // the span: md_(S-1) + 1 (S >= 1; the controller refuses S = 0)
+  reg  [31:0] kspan32;
   integer ts;
+  always @* begin
+    kspan32 = 32'd1;
+    for (ts = 1; ts < NMD; ts = ts + 1)
+      if ({16'd0, taps_i} == ts + 1) kspan32 = {{(32-DW){1'b0}}, md_q[ts*DW +: DW]} + 32'd1;
+  end
+  wire unused_ks = ^kspan32;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) kspan_q <= {XW{1'b0}};
-    else begin
-      kspan_q <= {{(XW-1){1'b0}}, 1'b1};
-      for (ts = 1; ts < NMD; ts = ts + 1)
-        if ({16'd0, taps_i} == ts + 1) kspan_q <= md_q[ts*XW +: XW] + {{(XW-1){1'b0}}, 1'b1};
-    end
+    else         kspan_q <= kspan32[XW-1:0];
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) st_q <= {(LSTART+1){1'b0}};
@@ -230,7 +237,6 @@ module sagen_feeder #(
   reg  [BUS-1:0]   s_mask_q;
   reg  [NWW-1:0]   s_iw_q;
   reg              b_vld_q, b_last_q;
-  reg  [NWW-1:0]   b_iw_q;
   reg  [BUS*IN_BITS-1:0] b_word_q;
   wire             adv_b = b_vld_q && (&on_done);
   assign           accept = !b_vld_q || adv_b;
@@ -252,7 +258,7 @@ module sagen_feeder #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s_vld_q <= 1'b0; s_last_q <= 1'b0; s_mask_q <= {BUS{1'b0}}; s_iw_q <= {NWW{1'b0}};
-      b_vld_q <= 1'b0; b_last_q <= 1'b0; b_iw_q <= {NWW{1'b0}}; b_word_q <= {(BUS*IN_BITS){1'b0}};
+      b_vld_q <= 1'b0; b_last_q <= 1'b0; b_word_q <= {(BUS*IN_BITS){1'b0}};
     end else if (start_i) begin
       s_vld_q <= 1'b0;
       b_vld_q <= 1'b0;
@@ -263,7 +269,6 @@ module sagen_feeder #(
       s_iw_q   <= ic_iw;
       b_vld_q  <= s_vld_q;
       b_last_q <= s_last_q;
-      b_iw_q   <= s_iw_q;
       b_word_q <= s_word;
     end
   end
@@ -288,6 +293,24 @@ module sagen_feeder #(
     end
   end
 
+  // The tile's output rows below lane 0's, plus one (signed): the first row offset of a phantom
+  // pixel. The lanes compare their row offsets with it, clamped to SW bits (ph_row).
+  reg  [16:0]   rb1_q;
+  reg  [SW-1:0] ph_row_q;
+  wire [16:0]   rb1_d = lane_st ? {1'b0, oh_last_i} + 17'd1 :
+                        rb1_q - {{(17-SW){1'b0}}, ctx_rows_i[SW-1:0]} - {16'd0, wrap0};
+  wire [SW-1:0] ph_row_d = rb1_d[16] ? {SW{1'b0}} :
+                           (rb1_d >= {{(17-SW){1'b0}}, {SW{1'b1}}}) ? {SW{1'b1}} : rb1_d[SW-1:0];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rb1_q    <= 17'd1;
+      ph_row_q <= {{(SW-1){1'b0}}, 1'b1};
+    end else if (lane_st || ctx_adv) begin
+      rb1_q    <= rb1_d;
+      ph_row_q <= ph_row_d;
+    end
+  end
+
   // ---- the lanes ----------------------------------------------------------------------------------
   genvar l;
   generate
@@ -302,32 +325,32 @@ module sagen_feeder #(
         .DEPTH  (DEPTH),
         .XW     (XW),
         .SW     (SW),
+        .DW     (DW),
         .NMD    (NMD)
       ) u_lane (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
-        .taps_left_i(taps_left_q),
-        .md_i       (md_q),
+        .taps_i     (taps_i[LTW-1:0]),
+        .md_i       (md_q[NMD*DW-1:DW]),
         .lin_i      (lin_i),
         .lane_i     (L32[XW-1:0]),
         .pad_l_i    (pad_l_x),
         .twp_i      (twp_x),
         .xs_ow_i    (xs_ow_q),
         .ctx_xs_i   (ctx_xs_i),
-        .ctx_rows_i (ctx_rows_i[SW-1:0]),
-        .oh_last_i  (oh_last_i),
         .c_init_i   (c_init[l*XW +: XW]),
         .xs_init_i  (xs_init[l*XW +: XW]),
         .dg_init_i  (dg_init[l*SW +: SW]),
         .start_i    (lane_st),
         .ctx_adv_i  (ctx_adv),
         .wrap0_i    (wrap0),
+        .ph_row_i   (ph_row_q),
         .accept_i   (accept),
         .ic_fs_i    (ic_fs && ic_v),
         .ic_ofs_i   (ic_ofs),
         .ic_seg_i   (ic_seg),
         .b_vld_i    (b_vld_q && lane_on[l]),
-        .b_iw_i     (b_iw_q),
+        .s_iw_i     (s_iw_q),
         .b_word_i   (b_word_q),
         .b_last_i   (b_last_q),
         .pop_i      (pop_i && lane_on[l]),

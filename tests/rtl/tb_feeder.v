@@ -26,6 +26,9 @@ module tb_feeder;
   parameter integer AW      = 10;
   localparam integer XW = AW + LG_BUS + 2;           // as sagen_core sets them
   localparam integer SW = $clog2(LANES + 2) + 1;
+  // the widest kernel row model_feeder.c draws (S <= DEPTH, d <= 3): the lanes' tap offsets
+  // are as narrow as the feeder allows
+  localparam integer PAT_BITS = 3 * (DEPTH - 1) + 1;
   localparam BLOCK = "sagen_feeder";
   localparam integer NF   = 27;      // descriptor fields of a D record
   localparam integer MAXR = 8192;    // reads and pops per pass (model_feeder.c's limits)
@@ -62,7 +65,8 @@ module tb_feeder;
     .DEPTH  (DEPTH),
     .AW     (AW),
     .XW     (XW),
-    .SW     (SW)
+    .SW     (SW),
+    .PAT_BITS(PAT_BITS)
   ) dut (
     .clk_i        (clk),
     .rst_ni       (rst_n),
