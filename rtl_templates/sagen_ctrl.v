@@ -337,11 +337,12 @@ module sagen_ctrl #(
   assign inc[CNT_ZSKIP]     = {16'd0, ev_zskip_i};
   assign inc[CNT_LINE_RD]   = {47'd0, ev_line_read_i};
   assign inc[CNT_LINE_WR]   = {47'd0, ev_line_write_i};
+  integer c;   // the counters' own loop variable: one always block drives each variable
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= 48'd0;
+      for (c = 0; c < NCNT; c = c + 1) cnt_q[c] <= 48'd0;
     end else begin
-      for (i = 0; i < NCNT; i = i + 1) cnt_q[i] <= clear_wr ? 48'd0 : cnt_q[i] + inc[i];
+      for (c = 0; c < NCNT; c = c + 1) cnt_q[c] <= clear_wr ? 48'd0 : cnt_q[c] + inc[c];
     end
   end
 
