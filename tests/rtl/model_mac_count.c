@@ -16,6 +16,7 @@
  * nz_r * nz_s pops, the last one its context end, the first pop of the pass 3 cycles after go
  * or later (3 in most passes: the earliest the core allows), pops back to back in many passes;
  * in zero_fill, contexts of 1..6 steps, each a pop or a zero step, from 2 cycles after go on.
+ * The last pass ends with LAT idle cycles more, so every event of the file is checked.
  * The fields: 1..12 contexts (sometimes up to 200), 1..3 filter groups, pixel counts around
  * contexts x lanes (sometimes any 32-bit value), real and virtual row widths, dense tap counts
  * small or any 16-bit value (fewer than the non-zero ones too: the count wraps), 1..4 channels
@@ -24,8 +25,9 @@
  * Usage: model_mac_count LANES COLS SEED OUT.vec [inject]
  * Vector file: "LANES COLS NPASS", then per pass a line (hex) "zero_fill n_ctx npix k_act lanes
  * grp_w ow_real ow_virt n_ch dn_r dn_s", "NCYC" and NCYC lines (hex) "go pop zstep ctx_end |
- * ev_macs ev_zero_pe ev_zskip" (the outputs of the cycle, before its rising edge; go is high in
- * the first). With "inject" one expected output is wrong on purpose. */
+ * ev_macs ev_zero_pe ev_zskip" (the outputs of the cycle, before its rising edge: the events of
+ * LAT cycles before; go is high in the first). With "inject" one expected output is wrong on
+ * purpose. */
 #include "vec_common.h"
 
 typedef struct {
@@ -35,8 +37,17 @@ typedef struct {
 static vrng g;
 static int lanes_max, cols_max;
 
+/* ceil(log2(n)) for n >= 1, as Verilog's $clog2 */
+static int clog2(int n)
+{
+  int b = 0;
+  while ((1 << b) < n) b++;
+  return b;
+}
+
 /* the cycles of one pass into V (go first) */
-static void pass_steps(vvec *v, int zf, long n_walk, long taps, int idle_pct, int first)
+static void pass_steps(vvec *v, int zf, long n_walk, long taps, int idle_pct, int first,
+                       int extra)
 {
   step_t *s = vvec_push(v);
   s->go = 1;
@@ -51,7 +62,7 @@ static void pass_steps(vvec *v, int zf, long n_walk, long taps, int idle_pct, in
       s->end = (i + 1 == n);
     }
   }
-  long tail = vrng_range(&g, 1, 4);
+  long tail = vrng_range(&g, 1, 4) + extra;
   for (long k = 0; k < tail; k++) vvec_push(v);
 }
 
@@ -70,6 +81,11 @@ int main(int argc, char **argv)
     return 2;
   }
   vrng_seed(&g, seed);
+  int lw = clog2(lanes_max + 1), cw = clog2(cols_max + 1), nt = lw > cw ? lw : cw;
+  int lat = 3 + (nt > 1 ? clog2(nt) : 1);
+  uint64_t delay[16][3];   /* the events of the last lat cycles, oldest at head */
+  memset(delay, 0, sizeof delay);
+  int head = 0;
   const int npass = 40;
   int big_pass = (int)vrng_range(&g, 0, npass - 1);
   int bad_pass = inject ? (int)vrng_range(&g, 0, npass - 1) : -1;
@@ -114,7 +130,8 @@ int main(int argc, char **argv)
     if (p == big_pass) idle_pct = 0;
 
     vvec v = {NULL, 0, 0, sizeof(step_t)};
-    pass_steps(&v, zf, n_ctx * n_kg, n_ch * nz_r * nz_s, idle_pct, first);
+    pass_steps(&v, zf, n_ctx * n_kg, n_ch * nz_r * nz_s, idle_pct, first,
+               p + 1 == npass ? lat : 0);
     fprintf(f, "%x %llx %llx %llx %llx %llx %llx %llx %llx %llx %llx\n", zf,
             (unsigned long long)n_ctx, (unsigned long long)npix, (unsigned long long)k_act,
             (unsigned long long)lanes, (unsigned long long)grp_w, (unsigned long long)ow_real,
@@ -140,9 +157,15 @@ int main(int argc, char **argv)
                      : (!zf && s.end ? (skip_ctx * (uint64_t)act) & 0xffffffffu : 0);
       n_macs += o[0] != 0;
       n_zskip += !zf && s.end && o[2] != 0;
-      if (t == bad) o[bad_out] ^= 1u;
+      /* what leaves this cycle: the events of lat cycles ago */
+      uint64_t out[3];
+      memcpy(out, delay[head], sizeof out);
+      memcpy(delay[head], o, sizeof o);
+      head = (head + 1) % lat;
+      if (t == bad) out[bad_out] ^= 1u;
       fprintf(f, "%x %x %x %x  %llx %llx %llx\n", s.go, s.pop, s.zstep, s.end,
-              (unsigned long long)o[0], (unsigned long long)o[1], (unsigned long long)o[2]);
+              (unsigned long long)out[0], (unsigned long long)out[1],
+              (unsigned long long)out[2]);
       /* the rising edge */
       if (s.go) {
         lanes_left = npix;

@@ -2,8 +2,10 @@
  * table the host writes two entries at a time).
  *
  * Modelled behaviour (from the block's description): a write puts wdata[W-1:0] into entry addr
- * and wdata[16+W-1:16] into entry addr + 1, each only if it is below N; the active-low reset
- * clears every entry at once.
+ * and wdata[16+W-1:16] into entry addr + 1, each only if it is below N, one cycle late: the
+ * write of cycle t lands at the rising edge that ends cycle t + 1 (the entries after it show it
+ * from cycle t + 2). The active-low reset clears every entry at once and drops a write not yet
+ * landed (one in the reset cycle is never taken).
  *
  * Stimulus: writes in 60% of the cycles, to addresses inside the table (mostly), at its last
  * entry (the second half falls off), past it and at 0xffff (nothing written), with random data
@@ -34,6 +36,8 @@ int main(int argc, char **argv)
   const int ncyc = 600;
   int bad = inject ? (int)vrng_range(&g, ncyc / 2, ncyc - 1) : -1;
   uint64_t *tab = calloc((size_t)n, sizeof *tab);
+  int p_we = 0;                     /* the write taken at the last edge, lands at the next */
+  uint64_t p_addr = 0, p_wdata = 0;
   if (!tab) return 2;
   FILE *f = open_out(argv[4]);
   fprintf(f, "%d %d %d\n", n, w, ncyc);
@@ -52,9 +56,15 @@ int main(int argc, char **argv)
             (unsigned long long)wdata);
     if (!rst_n) {
       memset(tab, 0, (size_t)n * sizeof *tab);
-    } else if (we) {
-      if (addr < (uint64_t)n) tab[addr] = wdata & bits_mask(w);
-      if (addr + 1 < (uint64_t)n) tab[addr + 1] = (wdata >> 16) & bits_mask(w);
+      p_we = 0;
+    } else {
+      if (p_we) {
+        if (p_addr < (uint64_t)n) tab[p_addr] = p_wdata & bits_mask(w);
+        if (p_addr + 1 < (uint64_t)n) tab[p_addr + 1] = (p_wdata >> 16) & bits_mask(w);
+      }
+      p_we = we;
+      p_addr = addr;
+      p_wdata = wdata;
     }
     int bad_e = t == bad ? (int)vrng_range(&g, 0, n - 1) : -1;
     for (int e = 0; e < n; e++)
