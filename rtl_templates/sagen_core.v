@@ -445,10 +445,13 @@ module sagen_core #(
   // Contexts are the outer pixels of its walk (n_kg groups of n_ctx), the taps its reduction
   // (channels x kernel rows x kernel columns). In zero_fill mode it walks every dense tap and
   // finds the non-zero ones as the taps at offset + i * gap, i < non-zero taps (the NZ
-  // detection of BP-im2col); otherwise it walks the non-zero taps only.
-  wire        g_vld, g_nz, g_last, g_busy, g_walk_last;
-  wire [31:0] g_addr;
-  sagen_nz_addr_gen #(.AW(32)) u_tap_seq (
+  // detection of BP-im2col); otherwise it walks the non-zero taps only. The core reads no
+  // address from it (the feed lanes and the weight fetcher address the operands), nor its
+  // last_o: its address is TAP_AW = 1 bit wide, the least the block takes.
+  localparam integer TAP_AW = 1;
+  wire              g_vld, g_nz, g_last, g_busy, g_walk_last;
+  wire [TAP_AW-1:0] g_addr;
+  sagen_nz_addr_gen #(.AW(TAP_AW)) u_tap_seq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .start_i     (go),

@@ -32,15 +32,30 @@
 // (floor-divmod of -off and of dil by str, with the quotients times pitch) come from a prologue
 // that steps a remainder by +-str once per cycle, all four in parallel.
 //
+// Timing: the decisions are flip-flops, not compares. Each loop keeps a "last" flag and a down
+// counter whose sign bit gives the next flag; which loops the next advance steps (s and r last,
+// ..., the walk's last element) are flags too. A tap pair keeps its remainder as m + dil mod
+// str - str, whose sign is the next step's carry, and both outcomes of the carry are computed
+// (carry select); the non-zero test is three flip-flops per axis (quotient >= 0, quotient -
+// bound < 0, remainder 0), kept in step with the pair; the end of the prologue is a flag set one
+// cycle ahead. adv_i only enables the walk registers, whose next values depend on flip-flops
+// alone. The arithmetic is as narrow as the ranges allow: remainders 16 bits, addresses AW bits
+// (every address term is taken mod 2^AW), quotients 18 bits two's complement. A quotient starts
+// at floor(-off/str) >= -32768 and only grows within a pixel (dil div str >= 0); pixel steps keep
+// it exact (at most 32768 + 65534 < 2^17), and a tap step holds it once it reaches the bound (hs
+// or ws <= 65535), which every later tap of the pixel would be past too: the value past the
+// bound does not matter.
+//
 // Prologue: with start_i high in cycle 0, vld_o is first high in cycle
 //   2 + max(|floor(-off_h/str_h)|, |floor(-off_w/str_w)|, floor(dil_h/str_h), floor(dil_w/str_w))
 // (busy_o high, vld_o low meanwhile). Transposed mode: 2 + max(ceil(off/S), floor(D/S)) per
 // axis, e.g. 3 for K = 3, P = 1 at S = 1 or 2 (BP-im2col pays 68 cycles); dilated mode: 3 at
-// S = 1, 2 otherwise. Worst case 2 + 65535 (dil 65535 at str 1).
+// S = 1, 2 otherwise. Worst case 2 + 65535 (dil 65535 at str 1). Then the next element in the
+// cycle after each one adv_i takes. The outputs are a few gates from flip-flops (addr_o an add
+// of three terms); adv_i reaches none of them.
 //
 // Degenerate inputs on purpose: a count of 0 walks as 1, a stride of 0 as 1, hs/ws 0 make every
-// element NULL. Internal arithmetic is 32 bits: q reaches at most 65534 + 65534*65535 + 32768
-// < 2^32, and any q with bit 31 set (negative, or too large) is outside [0, hs).
+// element NULL.
 `default_nettype none
 
 module sagen_nz_addr_gen #(
@@ -78,196 +93,398 @@ module sagen_nz_addr_gen #(
   output wire          last_o        // the last element of the walk
 );
 
+  localparam integer QW = 18;  // quotient bits (two's complement, see the header)
+
   // The descriptor as the walk uses it, registered at start_i (the inputs are held from then
   // on, so this changes nothing the ports show; it keeps the inputs' paths out of the loop):
-  // the strides (0 walks as 1), the strides - 1, and the counts - 1 (0 walks as 1).
-  reg  [31:0] str_h, str_w;
-  reg  [15:0] strh_m1, strw_m1;
-  reg  [15:0] npb_m1, npy_m1, npx_m1, nch_m1, nr_m1, ns_m1;
-  function automatic [15:0] m1(input [15:0] n);
-    m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
+  // per axis the stride (0 walks as 1), the stride - 1 and - 2 (mod 2^16), minus the stride,
+  // twice the stride, whether it is 1; per loop (a count of 0 walks as 1) its counter's reload
+  // value, the count - 3, and whether the count is 1.
+  reg  [15:0] strh_q, strw_q, strh_m1_q, strw_m1_q, strh_m2_q, strw_m2_q;
+  reg  [16:0] nstrh_q, nstrw_q, strh2_q, strw2_q;
+  reg         strh_one_q, strw_one_q;
+  reg  [16:0] npb_m3_q, npy_m3_q, npx_m3_q, nch_m3_q, nr_m3_q, ns_m3_q;
+  reg         npb_1_q, npy_1_q, npx_1_q, nch_1_q, nr_1_q, ns_1_q;
+  function automatic [16:0] m3(input [15:0] n);
+    m3 = (n[15:1] == 15'd0) ? 17'h1fffe : {1'b0, n} - 17'd3;
   endfunction
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      str_h <= 32'd1; str_w <= 32'd1; strh_m1 <= 16'd0; strw_m1 <= 16'd0;
-      npb_m1 <= 16'd0; npy_m1 <= 16'd0; npx_m1 <= 16'd0;
-      nch_m1 <= 16'd0; nr_m1 <= 16'd0; ns_m1 <= 16'd0;
+      strh_q <= 16'd1; strw_q <= 16'd1; strh_m1_q <= 16'd0; strw_m1_q <= 16'd0;
+      strh_m2_q <= 16'hffff; strw_m2_q <= 16'hffff; nstrh_q <= 17'h1ffff; nstrw_q <= 17'h1ffff;
+      strh2_q <= 17'd2; strw2_q <= 17'd2; strh_one_q <= 1'b1; strw_one_q <= 1'b1;
+      npb_m3_q <= 17'd0; npy_m3_q <= 17'd0; npx_m3_q <= 17'd0;
+      nch_m3_q <= 17'd0; nr_m3_q <= 17'd0; ns_m3_q <= 17'd0;
+      npb_1_q <= 1'b1; npy_1_q <= 1'b1; npx_1_q <= 1'b1;
+      nch_1_q <= 1'b1; nr_1_q <= 1'b1; ns_1_q <= 1'b1;
     end else if (start_i) begin
-      str_h   <= {16'd0, (str_h_i == 16'd0) ? 16'd1 : str_h_i};
-      str_w   <= {16'd0, (str_w_i == 16'd0) ? 16'd1 : str_w_i};
-      strh_m1 <= m1(str_h_i);
-      strw_m1 <= m1(str_w_i);
-      npb_m1  <= m1(n_pb_i); npy_m1 <= m1(n_py_i); npx_m1 <= m1(n_px_i);
-      nch_m1  <= m1(n_ch_i); nr_m1  <= m1(n_r_i);  ns_m1  <= m1(n_s_i);
+      strh_q     <= (str_h_i == 16'd0) ? 16'd1 : str_h_i;
+      strw_q     <= (str_w_i == 16'd0) ? 16'd1 : str_w_i;
+      strh_m1_q  <= (str_h_i == 16'd0) ? 16'd0 : str_h_i - 16'd1;
+      strw_m1_q  <= (str_w_i == 16'd0) ? 16'd0 : str_w_i - 16'd1;
+      strh_m2_q  <= str_h_i - 16'd2;
+      strw_m2_q  <= str_w_i - 16'd2;
+      nstrh_q    <= (str_h_i == 16'd0) ? 17'h1ffff : 17'd0 - {1'b0, str_h_i};
+      nstrw_q    <= (str_w_i == 16'd0) ? 17'h1ffff : 17'd0 - {1'b0, str_w_i};
+      strh2_q    <= (str_h_i == 16'd0) ? 17'd2 : {str_h_i, 1'b0};
+      strw2_q    <= (str_w_i == 16'd0) ? 17'd2 : {str_w_i, 1'b0};
+      strh_one_q <= (str_h_i[15:1] == 15'd0);
+      strw_one_q <= (str_w_i[15:1] == 15'd0);
+      npb_m3_q   <= m3(n_pb_i); npy_m3_q <= m3(n_py_i); npx_m3_q <= m3(n_px_i);
+      nch_m3_q   <= m3(n_ch_i); nr_m3_q  <= m3(n_r_i);  ns_m3_q  <= m3(n_s_i);
+      npb_1_q    <= (n_pb_i[15:1] == 15'd0); npy_1_q <= (n_py_i[15:1] == 15'd0);
+      npx_1_q    <= (n_px_i[15:1] == 15'd0); nch_1_q <= (n_ch_i[15:1] == 15'd0);
+      nr_1_q     <= (n_r_i[15:1] == 15'd0);  ns_1_q  <= (n_s_i[15:1] == 15'd0);
     end
   end
 
   // ---- prologue: floor-divmod of -off and of dil by str, by one +-str step per cycle --------
   // After the prologue these hold the constants of the walk:
-  //   oh_q, oh_m, oh_a = floor(-off_h / str_h), -off_h mod str_h, oh_q * pitch (likewise ow_*)
-  //   dh_q, dh_m, dh_a = dil_h div str_h, dil_h mod str_h, dh_q * pitch       (likewise dw_*)
-  reg         pro_q;
-  reg  [31:0] oh_q, oh_m, oh_a, ow_q, ow_m, dh_q, dh_m, dh_a, dw_q, dw_m;
-  // and, set with the first element, the tap steps' carry-select constants: dil mod str - str,
-  // dil div str + 1, (dil div str + 1) * pitch
-  reg  [31:0] dhs_m, dh_q1, dh_a1, dws_m, dw_q1;
+  //   oh_quo, oh_rem, oh_adr = floor(-off_h / str_h), -off_h mod str_h, oh_quo * pitch (ow_*)
+  //   dh_quo, dh_rem, dh_adr = dil_h div str_h, dil_h mod str_h, dh_quo * pitch       (dw_*)
+  // oh_rem starts at -off_h (17 bits signed), dh_rem at dil_h. Each remainder has a flag, set
+  // when it is in [0, str) (its division is done), computed from the inputs at start_i, then
+  // one step ahead, and so is their AND (pro_end_q: the prologue ends in this cycle). A
+  // remainder below 0 steps up by str (done if the sum is >= 0), one of str or more down (done
+  // if it was below 2*str).
+  reg           pro_q, pro_end_q;
+  reg  [QW-1:0] oh_quo_q, ow_quo_q;
+  reg  [16:0]   oh_rem_q, ow_rem_q;
+  reg  [15:0]   dh_quo_q, dh_rem_q, dw_quo_q, dw_rem_q;
+  reg  [16:0]   dhs_q, dws_q;        // dh_rem - str_h, dw_rem - str_w
+  reg  [AW-1:0] oh_adr_q, dh_adr_q;
+  reg           oh_fin_q, ow_fin_q, dh_fin_q, dw_fin_q;
 
-  wire        oh_neg = oh_m[31];
-  wire        oh_big = !oh_m[31] && (oh_m >= str_h);
-  wire        ow_neg = ow_m[31];
-  wire        ow_big = !ow_m[31] && (ow_m >= str_w);
-  wire        dh_big = (dh_m >= str_h);
-  wire        dw_big = (dw_m >= str_w);
-  wire        pro_done = !oh_neg && !oh_big && !ow_neg && !ow_big && !dh_big && !dw_big;
-
-  // ---- walk state ---------------------------------------------------------------------------
-  reg  [15:0] i_pb, i_py, i_px, i_c, i_r, i_s;
-  reg  [31:0] ph_q, ph_m, ph_a;     // h pair of the current pixel (py - off_h), q * pitch
-  reg  [31:0] pw_q, pw_m;           // w pair of the current pixel (px - off_w)
-  reg  [31:0] th_q, th_m, th_a;     // h pair of the current element (py + r*dil_h - off_h)
-  reg  [31:0] tw_q, tw_m;           // w pair of the current element (px + s*dil_w - off_w)
-  reg  [31:0] a_pb;                 // base + pb*pb_stride
-  reg  [31:0] a_pc;                 // base + pb*pb_stride + c*ch_stride
-
-  wire last_s  = (i_s >= ns_m1);
-  wire last_r  = (i_r >= nr_m1);
-  wire last_c  = (i_c >= nch_m1);
-  wire last_px = (i_px >= npx_m1);
-  wire last_py = (i_py >= npy_m1);
-  wire last_pb = (i_pb >= npb_m1);
-  wire tap_last = last_s && last_r && last_c;
-  wire pix_last = last_px && last_py && last_pb;
-
-  // Tap steps: add (dil div str, dil mod str) with a carry, both outcomes at once (carry
-  // select): m + dil mod str - str >= 0 is the carry (m, dil mod str < str <= 65535: no overflow).
-  wire [31:0] th_sum = th_m + dh_m;
-  wire [31:0] th_alt = th_m + dhs_m;
-  wire        th_cy  = !th_alt[31];
-  wire [31:0] tw_sum = tw_m + dw_m;
-  wire [31:0] tw_alt = tw_m + dws_m;
-  wire        tw_cy  = !tw_alt[31];
-  // Pixel steps: add 1 with a carry.
-  wire [31:0] ph_inc = ph_m + 32'd1;
-  wire        ph_cy  = (ph_m[15:0] == strh_m1);
-  wire [31:0] pw_inc = pw_m + 32'd1;
-  wire        pw_cy  = (pw_m[15:0] == strw_m1);
-  wire [31:0] ph_q_n = ph_q + {31'd0, ph_cy};
-  wire [31:0] ph_m_n = ph_cy ? 32'd0 : ph_inc;
-  wire [31:0] ph_a_n = ph_cy ? ph_a + pitch_i : ph_a;
-  wire [31:0] pw_q_n = pw_q + {31'd0, pw_cy};
-  wire [31:0] pw_m_n = pw_cy ? 32'd0 : pw_inc;
-
-  // ---- the presented element ----------------------------------------------------------------
-  wire        h_ok = !th_q[31] && (th_m == 32'd0) && (th_q < {16'd0, hs_i});
-  wire        w_ok = !tw_q[31] && (tw_m == 32'd0) && (tw_q < {16'd0, ws_i});
-  wire        nz   = vld_o && h_ok && w_ok;
-  wire [32:0] addr = {1'b0, a_pc + th_a + tw_q};
-
-  assign busy_o     = pro_q || vld_o;
-  assign nz_o       = nz;
-  assign addr_o     = nz ? addr[AW-1:0] : {AW{1'b0}};
-  assign tap_last_o = vld_o && tap_last;
-  assign last_o     = vld_o && tap_last && pix_last;
-  wire unused_addr  = ^addr[32:AW];
+  // 0 <= -off < str at start_i: off <= 0 and off + str > 0; the sum's sign from a carry chain,
+  // its zero test without one (a + b = 0 iff bit i of a ^ b is bit i-1 of a | b, every i)
+  wire [17:0] oh_a     = {{2{off_h_i[15]}}, off_h_i};
+  wire [17:0] ow_a     = {{2{off_w_i[15]}}, off_w_i};
+  wire [17:0] oh_t     = oh_a + {2'd0, str_h_i};
+  wire [17:0] ow_t     = ow_a + {2'd0, str_w_i};
+  wire        oh_t0    = &((oh_a ^ {2'd0, str_h_i}) ~^ {oh_a[16:0] | {1'b0, str_h_i}, 1'b0});
+  wire        ow_t0    = &((ow_a ^ {2'd0, str_w_i}) ~^ {ow_a[16:0] | {1'b0, str_w_i}, 1'b0});
+  wire        oh_fin0  = (str_h_i == 16'd0) ? (off_h_i == 16'd0) :
+                         (off_h_i[15] || off_h_i == 16'd0) && !oh_t0 && !oh_t[17];
+  wire        ow_fin0  = (str_w_i == 16'd0) ? (off_w_i == 16'd0) :
+                         (off_w_i[15] || off_w_i == 16'd0) && !ow_t0 && !ow_t[17];
+  // dil - str at start_i (str 0 as 1): two subtractions and a select, not a select then one
+  wire [16:0] dhs0_a   = {1'b0, dil_h_i} - {1'b0, str_h_i};
+  wire [16:0] dhs0_b   = {1'b0, dil_h_i} - 17'd1;
+  wire [16:0] dws0_a   = {1'b0, dil_w_i} - {1'b0, str_w_i};
+  wire [16:0] dws0_b   = {1'b0, dil_w_i} - 17'd1;
+  wire [16:0] dhs0     = (str_h_i == 16'd0) ? dhs0_b : dhs0_a;
+  wire [16:0] dws0     = (str_w_i == 16'd0) ? dws0_b : dws0_a;
+  wire        dh_fin0  = (str_h_i == 16'd0) ? (dil_h_i == 16'd0) : (dil_h_i < str_h_i);
+  wire        dw_fin0  = (str_w_i == 16'd0) ? (dil_w_i == 16'd0) : (dil_w_i < str_w_i);
+  wire [16:0] oh_add   = oh_rem_q + {1'b0, strh_q};                // when oh_rem < 0
+  wire [16:0] oh_sub   = oh_rem_q - {1'b0, strh_q};                // when oh_rem >= 0
+  wire        oh_lt2   = {1'b0, oh_rem_q[15:0]} < strh2_q;          // when oh_rem >= 0
+  wire [16:0] ow_add   = ow_rem_q + {1'b0, strw_q};
+  wire [16:0] ow_sub   = ow_rem_q - {1'b0, strw_q};
+  wire        ow_lt2   = {1'b0, ow_rem_q[15:0]} < strw2_q;
+  wire [17:0] dh_sub2  = {2'd0, dh_rem_q} - {1'b0, strh2_q};       // dh_rem - 2*str
+  wire        dh_lt2   = dh_sub2[17];
+  wire [17:0] dw_sub2  = {2'd0, dw_rem_q} - {1'b0, strw2_q};
+  wire        dw_lt2   = dw_sub2[17];
+  wire        oh_fin_n = oh_fin_q || (oh_rem_q[16] ? !oh_add[16] : oh_lt2);
+  wire        ow_fin_n = ow_fin_q || (ow_rem_q[16] ? !ow_add[16] : ow_lt2);
+  wire        dh_fin_n = dh_fin_q || dh_lt2;
+  wire        dw_fin_n = dw_fin_q || dw_lt2;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pro_q <= 1'b0;
-      vld_o <= 1'b0;
-      oh_q <= 32'd0; oh_m <= 32'd0; oh_a <= 32'd0; ow_q <= 32'd0; ow_m <= 32'd0;
-      dh_q <= 32'd0; dh_m <= 32'd0; dh_a <= 32'd0; dw_q <= 32'd0; dw_m <= 32'd0;
-      i_pb <= 16'd0; i_py <= 16'd0; i_px <= 16'd0; i_c <= 16'd0; i_r <= 16'd0; i_s <= 16'd0;
-      ph_q <= 32'd0; ph_m <= 32'd0; ph_a <= 32'd0; pw_q <= 32'd0; pw_m <= 32'd0;
-      th_q <= 32'd0; th_m <= 32'd0; th_a <= 32'd0; tw_q <= 32'd0; tw_m <= 32'd0;
-      a_pb <= 32'd0; a_pc <= 32'd0;
-      dhs_m <= 32'd0; dh_q1 <= 32'd0; dh_a1 <= 32'd0; dws_m <= 32'd0; dw_q1 <= 32'd0;
+      pro_q <= 1'b0; pro_end_q <= 1'b0;
+      oh_quo_q <= {QW{1'b0}}; oh_rem_q <= 17'd0; oh_adr_q <= {AW{1'b0}};
+      ow_quo_q <= {QW{1'b0}}; ow_rem_q <= 17'd0;
+      dh_quo_q <= 16'd0; dh_rem_q <= 16'd0; dh_adr_q <= {AW{1'b0}};
+      dw_quo_q <= 16'd0; dw_rem_q <= 16'd0; dhs_q <= 17'h1ffff; dws_q <= 17'h1ffff;
+      oh_fin_q <= 1'b0; ow_fin_q <= 1'b0; dh_fin_q <= 1'b0; dw_fin_q <= 1'b0;
     end else if (start_i) begin
-      pro_q <= 1'b1;
-      vld_o <= 1'b0;
-      oh_q <= 32'd0; oh_m <= 32'd0 - {{16{off_h_i[15]}}, off_h_i}; oh_a <= 32'd0;
-      ow_q <= 32'd0; ow_m <= 32'd0 - {{16{off_w_i[15]}}, off_w_i};
-      dh_q <= 32'd0; dh_m <= {16'd0, dil_h_i}; dh_a <= 32'd0;
-      dw_q <= 32'd0; dw_m <= {16'd0, dil_w_i};
+      pro_q     <= 1'b1;
+      pro_end_q <= oh_fin0 && ow_fin0 && dh_fin0 && dw_fin0;
+      oh_quo_q  <= {QW{1'b0}}; oh_rem_q <= 17'd0 - {off_h_i[15], off_h_i};
+      oh_adr_q  <= {AW{1'b0}};
+      ow_quo_q  <= {QW{1'b0}}; ow_rem_q <= 17'd0 - {off_w_i[15], off_w_i};
+      dh_quo_q  <= 16'd0; dh_rem_q <= dil_h_i; dh_adr_q <= {AW{1'b0}};
+      dw_quo_q  <= 16'd0; dw_rem_q <= dil_w_i;
+      dhs_q     <= dhs0;
+      dws_q     <= dws0;
+      oh_fin_q  <= oh_fin0; ow_fin_q <= ow_fin0; dh_fin_q <= dh_fin0; dw_fin_q <= dw_fin0;
+    end else if (pro_end_q) begin              // constants ready: the walk starts
+      pro_q     <= 1'b0;
+      pro_end_q <= 1'b0;
     end else if (pro_q) begin
-      if (pro_done) begin                      // constants ready: present the first element
-        pro_q <= 1'b0;
-        vld_o <= 1'b1;
-        i_pb <= 16'd0; i_py <= 16'd0; i_px <= 16'd0; i_c <= 16'd0; i_r <= 16'd0; i_s <= 16'd0;
-        ph_q <= oh_q; ph_m <= oh_m; ph_a <= oh_a; pw_q <= ow_q; pw_m <= ow_m;
-        th_q <= oh_q; th_m <= oh_m; th_a <= oh_a; tw_q <= ow_q; tw_m <= ow_m;
-        a_pb <= base_i; a_pc <= base_i;
-        dhs_m <= dh_m - str_h; dh_q1 <= dh_q + 32'd1; dh_a1 <= dh_a + pitch_i;
-        dws_m <= dw_m - str_w; dw_q1 <= dw_q + 32'd1;
-      end else begin
-        if (oh_neg) begin
-          oh_m <= oh_m + str_h; oh_q <= oh_q - 32'd1; oh_a <= oh_a - pitch_i;
-        end else if (oh_big) begin
-          oh_m <= oh_m - str_h; oh_q <= oh_q + 32'd1; oh_a <= oh_a + pitch_i;
-        end
-        if (ow_neg) begin
-          ow_m <= ow_m + str_w; ow_q <= ow_q - 32'd1;
-        end else if (ow_big) begin
-          ow_m <= ow_m - str_w; ow_q <= ow_q + 32'd1;
-        end
-        if (dh_big) begin
-          dh_m <= dh_m - str_h; dh_q <= dh_q + 32'd1; dh_a <= dh_a + pitch_i;
-        end
-        if (dw_big) begin
-          dw_m <= dw_m - str_w; dw_q <= dw_q + 32'd1;
-        end
+      pro_end_q <= oh_fin_n && ow_fin_n && dh_fin_n && dw_fin_n;
+      oh_fin_q  <= oh_fin_n; ow_fin_q <= ow_fin_n; dh_fin_q <= dh_fin_n; dw_fin_q <= dw_fin_n;
+      if (!oh_fin_q && oh_rem_q[16]) begin
+        oh_rem_q <= oh_add; oh_quo_q <= oh_quo_q - {{QW-1{1'b0}}, 1'b1};
+        oh_adr_q <= oh_adr_q - pitch_i[AW-1:0];
+      end else if (!oh_fin_q) begin
+        oh_rem_q <= oh_sub; oh_quo_q <= oh_quo_q + {{QW-1{1'b0}}, 1'b1};
+        oh_adr_q <= oh_adr_q + pitch_i[AW-1:0];
       end
-    end else if (vld_o && adv_i) begin
-      if (!last_s) begin                       // next tap column
-        i_s  <= i_s + 16'd1;
-        tw_m <= tw_cy ? tw_alt : tw_sum;
-        tw_q <= tw_cy ? tw_q + dw_q1 : tw_q + dw_q;
-      end else begin
-        i_s <= 16'd0;
-        tw_q <= pw_q; tw_m <= pw_m;
-        if (!last_r) begin                     // next tap row
-          i_r  <= i_r + 16'd1;
-          th_m <= th_cy ? th_alt : th_sum;
-          th_q <= th_cy ? th_q + dh_q1 : th_q + dh_q;
-          th_a <= th_cy ? th_a + dh_a1 : th_a + dh_a;
-        end else begin
-          i_r <= 16'd0;
-          th_q <= ph_q; th_m <= ph_m; th_a <= ph_a;
-          if (!last_c) begin                   // next tap channel
-            i_c  <= i_c + 16'd1;
-            a_pc <= a_pc + ch_stride_i;
-          end else begin
-            i_c  <= 16'd0;
-            a_pc <= a_pb;
-            if (!last_px) begin                // next pixel in the row
-              i_px <= i_px + 16'd1;
-              pw_q <= pw_q_n; pw_m <= pw_m_n;
-              tw_q <= pw_q_n; tw_m <= pw_m_n;
-            end else begin
-              i_px <= 16'd0;
-              pw_q <= ow_q; pw_m <= ow_m;
-              tw_q <= ow_q; tw_m <= ow_m;
-              if (!last_py) begin              // next pixel row
-                i_py <= i_py + 16'd1;
-                ph_q <= ph_q_n; ph_m <= ph_m_n; ph_a <= ph_a_n;
-                th_q <= ph_q_n; th_m <= ph_m_n; th_a <= ph_a_n;
-              end else begin
-                i_py <= 16'd0;
-                ph_q <= oh_q; ph_m <= oh_m; ph_a <= oh_a;
-                th_q <= oh_q; th_m <= oh_m; th_a <= oh_a;
-                if (!last_pb) begin            // next outer pixel
-                  i_pb <= i_pb + 16'd1;
-                  a_pb <= a_pb + pb_stride_i;
-                  a_pc <= a_pb + pb_stride_i;
-                end else begin                 // the last element is taken
-                  vld_o <= 1'b0;
-                end
-              end
-            end
-          end
-        end
+      if (!ow_fin_q && ow_rem_q[16]) begin
+        ow_rem_q <= ow_add; ow_quo_q <= ow_quo_q - {{QW-1{1'b0}}, 1'b1};
+      end else if (!ow_fin_q) begin
+        ow_rem_q <= ow_sub; ow_quo_q <= ow_quo_q + {{QW-1{1'b0}}, 1'b1};
+      end
+      if (!dh_fin_q) begin
+        dh_rem_q <= dhs_q[15:0]; dhs_q <= dh_sub2[16:0]; dh_quo_q <= dh_quo_q + 16'd1;
+        dh_adr_q <= dh_adr_q + pitch_i[AW-1:0];
+      end
+      if (!dw_fin_q) begin
+        dw_rem_q <= dws_q[15:0]; dws_q <= dw_sub2[16:0]; dw_quo_q <= dw_quo_q + 16'd1;
       end
     end
   end
+
+  // ---- walk state ---------------------------------------------------------------------------
+  // Every walk register loads at the end of the prologue (go) or when the presented element is
+  // taken (take, and a condition of flip-flops), always from its _d value, which depends on
+  // flip-flops only: adv_i reaches nothing but the enables. (At start_i they may load too: no
+  // matter, vld_o falls and go loads them all again.)
+  wire go   = pro_end_q;
+  wire take = vld_o && adv_i;
+
+  // Per loop, outermost first: the current element is its last (l_*), and a down counter, the
+  // elements after the current one minus 2 (k_*), whose sign bit says the next one is the last
+  // (or this one is). Then which loops the next advance steps, as flags: st_c (s and r are
+  // last), st_px (c too: the last tap of the pixel), st_py, st_pb, and st_end (every loop is
+  // last: the last element of the walk); s always steps, r when l_s.
+  reg  [16:0]   k_pb_q, k_py_q, k_px_q, k_c_q, k_r_q, k_s_q;
+  reg           l_pb_q, l_py_q, l_px_q, l_c_q, l_r_q, l_s_q;
+  reg           st_c_q, st_px_q, st_py_q, st_pb_q, st_end_q;
+
+  // Per axis, (quotient, remainder) pairs: of the current element (th, tw: py + r*dil_h - off_h,
+  // px + s*dil_w - off_w), of its pixel's first tap (ph, pw) and of the first pixel (oh, ow,
+  // from the prologue). Each pair keeps, as flip-flops:
+  //   *_quo  the quotient (its sign: below row/column 0)
+  //   *_v    the quotient - hs (h) or - ws (w): negative below the bottom/right bound
+  //   *_z    the remainder is 0
+  //   *_x    the remainder + dil mod str - str: its sign bit is the next tap step's carry
+  //          (x >= 0: the remainder wraps), so the step selects by a flip-flop
+  // the pixel pairs also the remainder (*_rem) and whether it is str - 1 (*_cy: a pixel step
+  // carries); the h pairs the quotient times pitch (*_adr). Set with the first element, the tap
+  // steps' carry-select constants dil div str + 1 and (dil div str + 1) * pitch (the third,
+  // dil mod str - str, is the prologue's dhs, dws).
+  reg  [QW-1:0] th_quo_q, tw_quo_q, ph_quo_q, pw_quo_q;
+  reg  [QW-1:0] th_v_q, tw_v_q, ph_v_q, pw_v_q, oh_v_q, ow_v_q;
+  reg           th_z_q, tw_z_q, ph_z_q, pw_z_q, oh_z_q, ow_z_q;
+  reg  [16:0]   th_x_q, tw_x_q, ph_x_q, pw_x_q, oh_x_q, ow_x_q;
+  reg  [15:0]   ph_rem_q, pw_rem_q;
+  reg           ph_cy_q, pw_cy_q, oh_cy_q, ow_cy_q;
+  reg  [AW-1:0] th_adr_q, ph_adr_q;
+  reg  [16:0]   dh_quo1_q, dw_quo1_q;
+  reg  [AW-1:0] dh_adr1_q;
+  reg  [AW-1:0] a_pb_q;              // base + pb*pb_stride
+  reg  [AW-1:0] a_pc_q;              // base + pb*pb_stride + c*ch_stride
+
+  // -- the loops: a loop that steps is last next if its count is 1 (it wraps) or its counter is
+  // negative
+  wire l_s_n  = l_s_q ? ns_1_q : k_s_q[16];
+  wire l_r_n  = !l_s_q ? l_r_q : l_r_q ? nr_1_q : k_r_q[16];
+  wire l_c_n  = !st_c_q ? l_c_q : l_c_q ? nch_1_q : k_c_q[16];
+  wire l_px_n = !st_px_q ? l_px_q : l_px_q ? npx_1_q : k_px_q[16];
+  wire l_py_n = !st_py_q ? l_py_q : l_py_q ? npy_1_q : k_py_q[16];
+  wire l_pb_n = !st_pb_q ? l_pb_q : l_pb_q ? npb_1_q : k_pb_q[16];
+  wire l_s_d  = go ? ns_1_q  : l_s_n;
+  wire l_r_d  = go ? nr_1_q  : l_r_n;
+  wire l_c_d  = go ? nch_1_q : l_c_n;
+  wire l_px_d = go ? npx_1_q : l_px_n;
+  wire l_py_d = go ? npy_1_q : l_py_n;
+  wire l_pb_d = go ? npb_1_q : l_pb_n;
+  wire [16:0] k_s_d  = (go || l_s_q)  ? ns_m3_q  : k_s_q  - 17'd1;
+  wire [16:0] k_r_d  = (go || l_r_q)  ? nr_m3_q  : k_r_q  - 17'd1;
+  wire [16:0] k_c_d  = (go || l_c_q)  ? nch_m3_q : k_c_q  - 17'd1;
+  wire [16:0] k_px_d = (go || l_px_q) ? npx_m3_q : k_px_q - 17'd1;
+  wire [16:0] k_py_d = (go || l_py_q) ? npy_m3_q : k_py_q - 17'd1;
+  wire [16:0] k_pb_d = (go || l_pb_q) ? npb_m3_q : k_pb_q - 17'd1;
+
+  // -- the first pixel's pairs, at the end of the prologue
+  wire [16:0]   oh_x = {1'b0, oh_rem_q[15:0]} + dhs_q;
+  wire [16:0]   ow_x = {1'b0, ow_rem_q[15:0]} + dws_q;
+  wire [QW-1:0] oh_v = oh_quo_q - {{QW-16{1'b0}}, hs_i};
+  wire [QW-1:0] ow_v = ow_quo_q - {{QW-16{1'b0}}, ws_i};
+  wire          oh_z = (oh_rem_q[15:0] == 16'd0);
+  wire          ow_z = (ow_rem_q[15:0] == 16'd0);
+  wire          oh_cy = (oh_rem_q[15:0] == strh_m1_q);
+  wire          ow_cy = (ow_rem_q[15:0] == strw_m1_q);
+
+  // -- tap steps: add (dil div str, dil mod str) with the carry x >= 0, both outcomes at once
+  // (carry select); the remainder is 0 after the step if x = 0 (carry) or x = -str (none). A
+  // quotient at or past the bound (v >= 0) holds: every later tap of the pixel is past it too.
+  wire          th_cy    = !th_x_q[16];
+  wire          th_hold  = !th_v_q[QW-1];
+  wire [16:0]   th_x_n   = th_cy ? th_x_q + dhs_q : th_x_q + {1'b0, dh_rem_q};
+  wire [QW-1:0] th_quo_n = th_hold ? th_quo_q :
+                           th_cy ? th_quo_q + {{QW-17{1'b0}}, dh_quo1_q} :
+                                   th_quo_q + {{QW-16{1'b0}}, dh_quo_q};
+  wire [QW-1:0] th_v_n   = th_hold ? th_v_q :
+                           th_cy ? th_v_q + {{QW-17{1'b0}}, dh_quo1_q} :
+                                   th_v_q + {{QW-16{1'b0}}, dh_quo_q};
+  wire          th_z_n   = (th_x_q == 17'd0) || (th_x_q == nstrh_q);
+  wire [AW-1:0] th_adr_n = th_cy ? th_adr_q + dh_adr1_q : th_adr_q + dh_adr_q;
+  wire          tw_cy    = !tw_x_q[16];
+  wire          tw_hold  = !tw_v_q[QW-1];
+  wire [16:0]   tw_x_n   = tw_cy ? tw_x_q + dws_q : tw_x_q + {1'b0, dw_rem_q};
+  wire [QW-1:0] tw_quo_n = tw_hold ? tw_quo_q :
+                           tw_cy ? tw_quo_q + {{QW-17{1'b0}}, dw_quo1_q} :
+                                   tw_quo_q + {{QW-16{1'b0}}, dw_quo_q};
+  wire [QW-1:0] tw_v_n   = tw_hold ? tw_v_q :
+                           tw_cy ? tw_v_q + {{QW-17{1'b0}}, dw_quo1_q} :
+                                   tw_v_q + {{QW-16{1'b0}}, dw_quo_q};
+  wire          tw_z_n   = (tw_x_q == 17'd0) || (tw_x_q == nstrw_q);
+
+  // -- pixel steps: add 1 with the carry *_cy; after the step the remainder is 0 if it carried,
+  // and str - 1 if it wrapped at str = 1 or was str - 2
+  wire [QW-1:0] ph_quo_n = ph_quo_q + {{QW-1{1'b0}}, ph_cy_q};
+  wire [QW-1:0] ph_v_n   = ph_v_q + {{QW-1{1'b0}}, ph_cy_q};
+  wire [16:0]   ph_x_n   = ph_cy_q ? dhs_q : ph_x_q + 17'd1;
+  wire [15:0]   ph_rem_n = ph_cy_q ? 16'd0 : ph_rem_q + 16'd1;
+  wire          ph_cy_n  = ph_cy_q ? strh_one_q : (ph_rem_q == strh_m2_q);
+  wire [AW-1:0] ph_adr_n = ph_cy_q ? ph_adr_q + pitch_i[AW-1:0] : ph_adr_q;
+  wire [QW-1:0] pw_quo_n = pw_quo_q + {{QW-1{1'b0}}, pw_cy_q};
+  wire [QW-1:0] pw_v_n   = pw_v_q + {{QW-1{1'b0}}, pw_cy_q};
+  wire [16:0]   pw_x_n   = pw_cy_q ? dws_q : pw_x_q + 17'd1;
+  wire [15:0]   pw_rem_n = pw_cy_q ? 16'd0 : pw_rem_q + 16'd1;
+  wire          pw_cy_n  = pw_cy_q ? strw_one_q : (pw_rem_q == strw_m2_q);
+
+  // -- the next values: at go the first pixel's pairs (last, next to the flip-flops: oh_v and
+  // oh_x come from carry chains), else by the loop flags. w pixel pair: the next pixel in the
+  // row, or the row's first pixel.
+  wire [QW-1:0] pw_quo_w = l_px_q ? ow_quo_q : pw_quo_n;
+  wire [QW-1:0] pw_v_w   = l_px_q ? ow_v_q   : pw_v_n;
+  wire          pw_z_w   = l_px_q ? ow_z_q   : pw_cy_q;
+  wire [16:0]   pw_x_w   = l_px_q ? ow_x_q   : pw_x_n;
+  wire [15:0]   pw_rem_w = l_px_q ? ow_rem_q[15:0] : pw_rem_n;
+  wire          pw_cy_w  = l_px_q ? ow_cy_q  : pw_cy_n;
+  // w tap pair: the next tap column, or the pixel's first (the same pixel, or the new pw)
+  wire [QW-1:0] tw_quo_w = !l_s_q ? tw_quo_n : !st_px_q ? pw_quo_q : pw_quo_w;
+  wire [QW-1:0] tw_v_w   = !l_s_q ? tw_v_n   : !st_px_q ? pw_v_q   : pw_v_w;
+  wire          tw_z_w   = !l_s_q ? tw_z_n   : !st_px_q ? pw_z_q   : pw_z_w;
+  wire [16:0]   tw_x_w   = !l_s_q ? tw_x_n   : !st_px_q ? pw_x_q   : pw_x_w;
+  // h pixel pair: the next pixel row, or the first row
+  wire [QW-1:0] ph_quo_w = l_py_q ? oh_quo_q : ph_quo_n;
+  wire [QW-1:0] ph_v_w   = l_py_q ? oh_v_q   : ph_v_n;
+  wire          ph_z_w   = l_py_q ? oh_z_q   : ph_cy_q;
+  wire [16:0]   ph_x_w   = l_py_q ? oh_x_q   : ph_x_n;
+  wire [15:0]   ph_rem_w = l_py_q ? oh_rem_q[15:0] : ph_rem_n;
+  wire          ph_cy_w  = l_py_q ? oh_cy_q  : ph_cy_n;
+  wire [AW-1:0] ph_adr_w = l_py_q ? oh_adr_q : ph_adr_n;
+  // h tap pair: the next tap row, or the pixel row's first tap (the same row, or the new ph)
+  wire [QW-1:0] th_quo_w = !l_r_q ? th_quo_n : !st_py_q ? ph_quo_q : ph_quo_w;
+  wire [QW-1:0] th_v_w   = !l_r_q ? th_v_n   : !st_py_q ? ph_v_q   : ph_v_w;
+  wire          th_z_w   = !l_r_q ? th_z_n   : !st_py_q ? ph_z_q   : ph_z_w;
+  wire [16:0]   th_x_w   = !l_r_q ? th_x_n   : !st_py_q ? ph_x_q   : ph_x_w;
+  wire [AW-1:0] th_adr_w = !l_r_q ? th_adr_n : !st_py_q ? ph_adr_q : ph_adr_w;
+  // addresses: the next channel, or the first channel of the same or the next outer pixel
+  wire [AW-1:0] a_pb_d   = go ? base_i[AW-1:0] : a_pb_q + pb_stride_i[AW-1:0];
+  wire [AW-1:0] a_pc_d   = go ? base_i[AW-1:0] : !l_c_q ? a_pc_q + ch_stride_i[AW-1:0] :
+                           (st_pb_q && !l_pb_q) ? a_pb_d : a_pb_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      k_pb_q <= 17'd0; k_py_q <= 17'd0; k_px_q <= 17'd0; k_c_q <= 17'd0; k_r_q <= 17'd0;
+      k_s_q <= 17'd0;
+      l_pb_q <= 1'b0; l_py_q <= 1'b0; l_px_q <= 1'b0; l_c_q <= 1'b0; l_r_q <= 1'b0;
+      l_s_q <= 1'b0;
+      st_c_q <= 1'b0; st_px_q <= 1'b0; st_py_q <= 1'b0; st_pb_q <= 1'b0; st_end_q <= 1'b0;
+      th_quo_q <= {QW{1'b0}}; tw_quo_q <= {QW{1'b0}}; ph_quo_q <= {QW{1'b0}};
+      pw_quo_q <= {QW{1'b0}};
+      th_v_q <= {QW{1'b0}}; tw_v_q <= {QW{1'b0}}; ph_v_q <= {QW{1'b0}}; pw_v_q <= {QW{1'b0}};
+      oh_v_q <= {QW{1'b0}}; ow_v_q <= {QW{1'b0}};
+      th_z_q <= 1'b0; tw_z_q <= 1'b0; ph_z_q <= 1'b0; pw_z_q <= 1'b0; oh_z_q <= 1'b0;
+      ow_z_q <= 1'b0;
+      th_x_q <= 17'd0; tw_x_q <= 17'd0; ph_x_q <= 17'd0; pw_x_q <= 17'd0; oh_x_q <= 17'd0;
+      ow_x_q <= 17'd0;
+      ph_rem_q <= 16'd0; pw_rem_q <= 16'd0;
+      ph_cy_q <= 1'b0; pw_cy_q <= 1'b0; oh_cy_q <= 1'b0; ow_cy_q <= 1'b0;
+      th_adr_q <= {AW{1'b0}}; ph_adr_q <= {AW{1'b0}};
+      dh_quo1_q <= 17'd0; dw_quo1_q <= 17'd0;
+      dh_adr1_q <= {AW{1'b0}};
+      a_pb_q <= {AW{1'b0}}; a_pc_q <= {AW{1'b0}};
+    end else begin
+      // constants of the walk
+      if (go) begin
+        oh_v_q <= oh_v; ow_v_q <= ow_v; oh_z_q <= oh_z; ow_z_q <= ow_z;
+        oh_x_q <= oh_x; ow_x_q <= ow_x; oh_cy_q <= oh_cy; ow_cy_q <= ow_cy;
+        dh_quo1_q <= {1'b0, dh_quo_q} + 17'd1;
+        dh_adr1_q <= dh_adr_q + pitch_i[AW-1:0];
+        dw_quo1_q <= {1'b0, dw_quo_q} + 17'd1;
+      end
+      // the loops
+      if (go || take) begin
+        l_s_q <= l_s_d; l_r_q <= l_r_d; l_c_q <= l_c_d;
+        l_px_q <= l_px_d; l_py_q <= l_py_d; l_pb_q <= l_pb_d;
+        st_c_q   <= l_s_d && l_r_d;
+        st_px_q  <= l_s_d && l_r_d && l_c_d;
+        st_py_q  <= l_s_d && l_r_d && l_c_d && l_px_d;
+        st_pb_q  <= l_s_d && l_r_d && l_c_d && l_px_d && l_py_d;
+        st_end_q <= l_s_d && l_r_d && l_c_d && l_px_d && l_py_d && l_pb_d;
+        k_s_q <= k_s_d;
+      end
+      if (go || take && l_s_q)   k_r_q  <= k_r_d;
+      if (go || take && st_c_q)  k_c_q  <= k_c_d;
+      if (go || take && st_px_q) k_px_q <= k_px_d;
+      if (go || take && st_py_q) k_py_q <= k_py_d;
+      if (go || take && st_pb_q) k_pb_q <= k_pb_d;
+      // the pairs
+      if (go) begin
+        tw_quo_q <= ow_quo_q; tw_v_q <= ow_v; tw_z_q <= ow_z; tw_x_q <= ow_x;
+        pw_quo_q <= ow_quo_q; pw_v_q <= ow_v; pw_z_q <= ow_z; pw_x_q <= ow_x;
+        pw_rem_q <= ow_rem_q[15:0]; pw_cy_q <= ow_cy;
+        th_quo_q <= oh_quo_q; th_v_q <= oh_v; th_z_q <= oh_z; th_x_q <= oh_x;
+        th_adr_q <= oh_adr_q;
+        ph_quo_q <= oh_quo_q; ph_v_q <= oh_v; ph_z_q <= oh_z; ph_x_q <= oh_x;
+        ph_rem_q <= oh_rem_q[15:0]; ph_cy_q <= oh_cy; ph_adr_q <= oh_adr_q;
+      end else if (take) begin
+        tw_quo_q <= tw_quo_w; tw_v_q <= tw_v_w; tw_z_q <= tw_z_w; tw_x_q <= tw_x_w;
+        if (st_px_q) begin
+          pw_quo_q <= pw_quo_w; pw_v_q <= pw_v_w; pw_z_q <= pw_z_w; pw_x_q <= pw_x_w;
+          pw_rem_q <= pw_rem_w; pw_cy_q <= pw_cy_w;
+        end
+        if (l_s_q) begin
+          th_quo_q <= th_quo_w; th_v_q <= th_v_w; th_z_q <= th_z_w; th_x_q <= th_x_w;
+          th_adr_q <= th_adr_w;
+        end
+        if (st_py_q) begin
+          ph_quo_q <= ph_quo_w; ph_v_q <= ph_v_w; ph_z_q <= ph_z_w; ph_x_q <= ph_x_w;
+          ph_rem_q <= ph_rem_w; ph_cy_q <= ph_cy_w; ph_adr_q <= ph_adr_w;
+        end
+      end
+      if (go || take && st_c_q) a_pc_q <= a_pc_d;
+      if (go || take && st_pb_q && !l_pb_q) a_pb_q <= a_pb_d;
+    end
+  end
+
+  // the element stream: vld_o rises with the first element, falls when the last is taken or at
+  // start_i
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vld_o <= 1'b0;
+    end else if (start_i) begin
+      vld_o <= 1'b0;
+    end else if (go) begin
+      vld_o <= 1'b1;
+    end else if (take && st_end_q) begin
+      vld_o <= 1'b0;
+    end
+  end
+
+  // ---- the presented element ----------------------------------------------------------------
+  wire           h_ok = !th_quo_q[QW-1] && th_v_q[QW-1] && th_z_q;   // 0 <= q < hs, m = 0
+  wire           w_ok = !tw_quo_q[QW-1] && tw_v_q[QW-1] && tw_z_q;
+  wire           nz   = vld_o && h_ok && w_ok;
+  wire [AW+15:0] col  = {{AW{1'b0}}, tw_quo_q[15:0]};   // the column, when nz: 0 <= q < 2^16
+  wire [AW-1:0]  addr = a_pc_q + th_adr_q + col[AW-1:0];
+
+  assign busy_o     = pro_q || vld_o;
+  assign nz_o       = nz;
+  assign addr_o     = nz ? addr : {AW{1'b0}};
+  assign tap_last_o = vld_o && st_px_q;
+  assign last_o     = vld_o && st_end_q;
+  wire unused_in    = ^{col[AW+15:AW], pitch_i, pb_stride_i, ch_stride_i, base_i, oh_t[16:0],
+                       ow_t[16:0]};
 
 endmodule
 

@@ -196,8 +196,9 @@ fi
 # sagen_nz_addr_gen: MODE AW. transposed/dilated: every element of BP-im2col's virtual matrices
 # B (Algorithm 1) and A (Algorithm 2) over a grid of small shapes plus random larger ones, the
 # reference checked against the published algorithms and an explicit zero-spaced index map;
-# any: arbitrary descriptors against the block's definition (AW 13: addresses wrap).
-for cfg in "transposed 32" "dilated 32" "any 32" "any 13"; do
+# any: arbitrary descriptors against the block's definition (AW 13: addresses wrap; AW 1: as
+# the core instantiates it).
+for cfg in "transposed 32" "dilated 32" "any 32" "any 13" "any 1"; do
   set -- $cfg
   config nz_addr_gen sagen_nz_addr_gen "${1}_aw$2" "sagen_nz_addr_gen.v" "AW=$2" "$1 $2"
 done
