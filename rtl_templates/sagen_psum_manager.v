@@ -28,6 +28,18 @@
 // of the reduction over one row (line_acc_i) adds nothing of the line to the words and adds its
 // carry into the line instead. Results routed past a row's end or below the grid land in
 // columns and rows the host does not read.
+//
+// Pipeline (two stages from the deskew to the SRAM's write port, as before the split of work):
+// stage 0, the fire cycle (a deskewed pixel is valid): the walk's registers address the SRAM's
+// and the line's reads, each lane and class picks its column (an AND-OR of the route entries of
+// the filter group), the previous pixel's 01 and 11 results are chosen (not for a row's first),
+// and the word's address is compared with the two writes still ahead of it (the word in stage
+// 1, the word being written), all into stage-1 registers. Stage 1: the read data come back; the
+// stored partial sums are an AND-OR of the registered choices (the word being written, the one
+// written a cycle before, or the read data), and own + previous + line carry + stored is two
+// carry-saves and one carry chain into sram_wdata_o (the line's three operands the same). A
+// result leaves the deskew at cycle t, its word is written at t + 2; done_o follows the last
+// write, and a line word is read again a row (3 pixels or more) after its write has landed.
 `default_nettype none
 
 module sagen_psum_manager #(
@@ -134,6 +146,7 @@ module sagen_psum_manager #(
   reg        keep_q;       // p_q < npix: the pixel exists
   reg        first_row_q;  // col2im: p_q < owv, the grid's first row
   reg [15:0] j_q;          // col2im: the pixel's column in its row (p_q mod owv)
+  reg        pv_q;         // col2im: j_q != 0 (takes the row's previous pixel's 01 and 11)
   reg [31:0] lbase_q;      // col2im: first line word of the filter group's segment
   reg [31:0] laddr_q;      // col2im: its line word, lbase + j
   wire        keep  = keep_q;
@@ -158,13 +171,21 @@ module sagen_psum_manager #(
     m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
   endfunction
 
-  // Stage 1: read the stored partial sums (and the line); stage 2: add and write.
-  reg                     s1_vld, s1_acc;
+  // Stage 0 (the fire cycle): read the stored partial sums (and the line), pick the results of
+  // each lane and class from the deskewed columns, and decide where each operand of stage 1 comes
+  // from (registered flags: no compare and no pick in stage 1). Stage 1: add (a carry-save of
+  // the four operands, then one carry chain) and write. A result is written two cycles after it
+  // leaves the deskew, as a read issued in the fire cycle returns in stage 1.
+  wire                    s0_vld = fire && keep && run_q;
+  reg                     s1_vld;
   reg [AW-1:0]            s1_addr;
-  reg [COLS*ACC_BITS-1:0] s1_res;
-  reg                     s1_c2i, s1_j0, s1_addl, s1_lacc, s1_line;
-  reg [15:0]              s1_kg;
+  reg [COLS*ACC_BITS-1:0] s1_own, s1_prev, s1_down, s1_lprev;
+  reg                     s1_carry;  // the word takes the line's carry (col2im, add_line)
+  reg                     s1_lacc;   // the line adds its carry (col2im, line_acc)
+  reg                     s1_line;
   reg [LINE_AW-1:0]       s1_laddr;
+  // the stored partial sums: the word written this cycle, the one before, or the read data
+  reg                     s1_st_w, s1_st_b, s1_st_r;
 
   assign sram_re_o    = fire && keep && rmw;
   assign sram_raddr_o = addr[AW-1:0];
@@ -172,7 +193,7 @@ module sagen_psum_manager #(
   assign line_raddr_o = laddr[LINE_AW-1:0];
   wire unused_addr    = ^{addr[31:AW], laddr[31:LINE_AW]};
 
-  // col2im: the four classes of the stage-1 results, routed to their lanes
+  // col2im: the four classes of the deskewed results, routed to their lanes
   wire [COLS*ACC_BITS-1:0] v00, v01, v10, v11;
   wire [COLS*ACC_BITS-1:0] p01_q, p11_q;
   generate
@@ -180,89 +201,95 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      wire [RW-1:0]   rrow = route_i[s1_kg[1:0] * RW +: RW];
+      wire [RW-1:0]   rrow = route_i[i_kg[1:0] * RW +: RW];
       wire [4*VW-1:0] vv;
       genvar k, ln;
       for (k = 0; k < 4; k = k + 1) begin : g_class
         for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
-          // lane ln of class k takes the result of the column its entry names, if valid
+          // lane ln of class k takes the result of the column its entry names, if valid (an
+          // AND-OR of exclusive selects, not a priority chain)
           wire [RE-1:0]      e = rrow[(k * COLS + ln) * RE +: RE];
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
             pick = {ACC_BITS{1'b0}};
             for (c = 0; c < COLS; c = c + 1)
-              if (e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c)
-                pick = s1_res[c*ACC_BITS +: ACC_BITS];
+              pick = pick | ({ACC_BITS{e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c}} &
+                             res_d[c*ACC_BITS +: ACC_BITS]);
           end
           assign vv[k*VW + ln*ACC_BITS +: ACC_BITS] = pick;
         end
       end
-      assign v00 = vv[0*VW +: VW];
+      assign v00 = c2i_i ? vv[0*VW +: VW] : res_d;
       assign v01 = vv[1*VW +: VW];
       assign v10 = vv[2*VW +: VW];
       assign v11 = vv[3*VW +: VW];
-      // the 01 and 11 results of the row's previous pixel
+      // the 01 and 11 results of the row's previous pixel (taken in its fire cycle)
       reg [COLS*ACC_BITS-1:0] p01_r, p11_r;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           p01_r <= {(COLS*ACC_BITS){1'b0}};
           p11_r <= {(COLS*ACC_BITS){1'b0}};
-        end else if (s1_vld && s1_c2i) begin
+        end else if (s0_vld && c2i_i) begin
           p01_r <= v01;
           p11_r <= v11;
         end
       end
       assign p01_q = p01_r;
       assign p11_q = p11_r;
-      wire unused_rt = ^s1_kg[15:2];
     end else begin : g_no_c2i
-      assign v00 = s1_res;
+      assign v00 = res_d;
       assign v01 = {(COLS*ACC_BITS){1'b0}};
       assign v10 = {(COLS*ACC_BITS){1'b0}};
       assign v11 = {(COLS*ACC_BITS){1'b0}};
       assign p01_q = {(COLS*ACC_BITS){1'b0}};
       assign p11_q = {(COLS*ACC_BITS){1'b0}};
-      wire unused_rt = ^{route_i, line_rdata_i, s1_kg, s1_j0, s1_addl, s1_lacc, s1_line, v01, v11,
-                         line_first_i, line_kg0_i, owv_i};
+      wire unused_rt = ^{route_i, v01, v11};
     end
   endgenerate
 
   // The stored partial sums as they are now: a word written this cycle or the one before has
   // not reached the read data of a read issued since (col2im: every filter group adds into the
-  // same words, so a tile of a few pixels with short contexts reads a word again at once).
-  reg                     wb_vld;
-  reg [AW-1:0]            wb_addr;
+  // same words, so a tile of a few pixels with short contexts reads a word again at once). The
+  // word of stage 1 is written next cycle (sram_*_o then) and the one written now leaves a copy
+  // in wb_data: both compares are made in the fire cycle, one stage ahead.
   reg [COLS*ACC_BITS-1:0] wb_data;
-  wire [COLS*ACC_BITS-1:0] stored = (sram_we_o && sram_waddr_o == s1_addr) ? sram_wdata_o :
-                                    (wb_vld && wb_addr == s1_addr) ? wb_data : sram_rdata_i;
+  wire fwd_w = s1_vld && s1_addr == addr[AW-1:0];
+  wire fwd_b = sram_we_o && sram_waddr_o == addr[AW-1:0];
+  wire [COLS*ACC_BITS-1:0] stored = ({(COLS*ACC_BITS){s1_st_w}} & sram_wdata_o) |
+                                    ({(COLS*ACC_BITS){s1_st_b}} & wb_data) |
+                                    ({(COLS*ACC_BITS){s1_st_r}} & sram_rdata_i);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wb_vld <= 1'b0; wb_addr <= {AW{1'b0}}; wb_data <= {(COLS*ACC_BITS){1'b0}};
+      wb_data <= {(COLS*ACC_BITS){1'b0}};
     end else begin
-      wb_vld <= sram_we_o;
-      wb_addr <= sram_waddr_o;
       wb_data <= sram_wdata_o;
     end
   end
 
   // The word: this pixel's results (col2im: its 00 results, the previous pixel's 01 results and
   // the line's carry from the row above), plus the stored partial sums when it adds to them.
-  // The line: what this row sends down (10 results, and the previous pixel's 11 results).
+  // The line: what this row sends down (10 results, and the previous pixel's 11 results), plus
+  // its carry when the pass accumulates into it. Each sum of four is a carry-save of three, a
+  // carry-save of that and the fourth, and one carry chain.
+  function automatic [2*ACC_BITS-1:0] csa(input [ACC_BITS-1:0] a, input [ACC_BITS-1:0] b,
+                                          input [ACC_BITS-1:0] d);
+    csa = {((a & b) | (a & d) | (b & d)) << 1, a ^ b ^ d};
+  endfunction
   reg [COLS*ACC_BITS-1:0] sum, lsum;
-  reg [ACC_BITS-1:0]      own, prev, carry, lprev;
+  reg [2*ACC_BITS-1:0]    sc1, sc2;
+  reg [ACC_BITS-1:0]      carry, lcarry;
   integer c;
   always @* begin
     for (c = 0; c < COLS; c = c + 1) begin
-      own   = s1_c2i ? v00[c*ACC_BITS +: ACC_BITS] : s1_res[c*ACC_BITS +: ACC_BITS];
-      prev  = (s1_c2i && !s1_j0) ? p01_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
-      carry = (s1_c2i && s1_addl) ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
-      sum[c*ACC_BITS +: ACC_BITS] = own + prev + carry +
-                                    (s1_acc ? stored[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}});
-      lprev = (s1_c2i && !s1_j0) ? p11_q[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
-      lsum[c*ACC_BITS +: ACC_BITS] = v10[c*ACC_BITS +: ACC_BITS] + lprev +
-                                     ((s1_c2i && s1_lacc) ? line_rdata_i[c*ACC_BITS +: ACC_BITS]
-                                                          : {ACC_BITS{1'b0}});
+      carry  = s1_carry ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
+      sc1    = csa(s1_own[c*ACC_BITS +: ACC_BITS], s1_prev[c*ACC_BITS +: ACC_BITS], carry);
+      sc2    = csa(sc1[0 +: ACC_BITS], sc1[ACC_BITS +: ACC_BITS],
+                   stored[c*ACC_BITS +: ACC_BITS]);
+      sum[c*ACC_BITS +: ACC_BITS] = sc2[0 +: ACC_BITS] + sc2[ACC_BITS +: ACC_BITS];
+      lcarry = s1_lacc ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
+      sc1    = csa(s1_down[c*ACC_BITS +: ACC_BITS], s1_lprev[c*ACC_BITS +: ACC_BITS], lcarry);
+      lsum[c*ACC_BITS +: ACC_BITS] = sc1[0 +: ACC_BITS] + sc1[ACC_BITS +: ACC_BITS];
     end
   end
 
@@ -273,25 +300,30 @@ module sagen_psum_manager #(
       kg_m1_q <= 16'd0; owv_m1_q <= 16'd0; addr_q <= 32'd0; keep_q <= 1'b0; first_row_q <= 1'b0;
       laddr_q <= 32'd0;
       kg_base_q <= 32'd0;
-      s1_vld <= 1'b0; s1_acc <= 1'b0; s1_addr <= {AW{1'b0}}; s1_res <= {(COLS*ACC_BITS){1'b0}};
-      s1_c2i <= 1'b0; s1_j0 <= 1'b0; s1_addl <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0;
-      s1_kg <= 16'd0; s1_laddr <= {LINE_AW{1'b0}};
-      j_q <= 16'd0; lbase_q <= 32'd0;
+      s1_vld <= 1'b0; s1_addr <= {AW{1'b0}};
+      s1_own <= {(COLS*ACC_BITS){1'b0}}; s1_prev <= {(COLS*ACC_BITS){1'b0}};
+      s1_down <= {(COLS*ACC_BITS){1'b0}}; s1_lprev <= {(COLS*ACC_BITS){1'b0}};
+      s1_carry <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0; s1_laddr <= {LINE_AW{1'b0}};
+      s1_st_w <= 1'b0; s1_st_b <= 1'b0; s1_st_r <= 1'b0;
+      j_q <= 16'd0; pv_q <= 1'b0; lbase_q <= 32'd0;
       sram_we_o <= 1'b0; sram_waddr_o <= {AW{1'b0}}; sram_wdata_o <= {(COLS*ACC_BITS){1'b0}};
       line_we_o <= 1'b0; line_waddr_o <= {LINE_AW{1'b0}}; line_wdata_o <= {(COLS*ACC_BITS){1'b0}};
     end else begin
       stepped_q <= step_i;
-      s1_vld    <= fire && keep && run_q;
-      s1_acc    <= rmw;
+      s1_vld    <= s0_vld;
       s1_addr   <= addr[AW-1:0];
-      s1_res    <= res_d;
-      s1_c2i    <= c2i_i;
-      s1_j0     <= j_q == 16'd0;
-      s1_addl   <= add_line;
-      s1_lacc   <= line_acc_i;
+      s1_own    <= v00;
+      // the row's previous pixel (not for the row's first)
+      s1_prev   <= pv_q ? p01_q : {(COLS*ACC_BITS){1'b0}};
+      s1_down   <= v10;
+      s1_lprev  <= pv_q ? p11_q : {(COLS*ACC_BITS){1'b0}};
+      s1_carry  <= c2i_i && add_line;
+      s1_lacc   <= c2i_i && line_acc_i;
       s1_line   <= has_line;
-      s1_kg     <= i_kg;
       s1_laddr  <= laddr[LINE_AW-1:0];
+      s1_st_w   <= rmw && fwd_w;
+      s1_st_b   <= rmw && !fwd_w && fwd_b;
+      s1_st_r   <= rmw && !fwd_w && !fwd_b;
       sram_we_o    <= s1_vld;
       sram_waddr_o <= s1_addr;
       sram_wdata_o <= sum;
@@ -303,10 +335,12 @@ module sagen_psum_manager #(
         i_row <= 16'd0; ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
         i_kg <= 16'd0; p_q <= 32'd0;
         kg_m1_q <= m1(n_kg_i); owv_m1_q <= m1(owv_i);
-        kg_base_q <= 32'd0; addr_q <= 32'd0; j_q <= 16'd0; lbase_q <= 32'd0; laddr_q <= 32'd0;
+        kg_base_q <= 32'd0; addr_q <= 32'd0; j_q <= 16'd0; pv_q <= 1'b0;
+        lbase_q <= 32'd0; laddr_q <= 32'd0;
         keep_q <= (npix_i != 32'd0); first_row_q <= (owv_i != 16'd0);
       end else if (fire && run_q) begin
         j_q     <= j_next;
+        pv_q    <= c2i_i && !j_wrap;  // j_q + 1 != 0: j_q < owv - 1 <= 16'hfffe
         laddr_q <= j_wrap ? lbase_q : laddr_q + 32'd1;
         p_q     <= p_next;
         keep_q  <= p_next < npix_i;
@@ -325,6 +359,7 @@ module sagen_psum_manager #(
             addr_q     <= kg_base_q + kg_words_i;
             i_kg       <= i_kg + 16'd1;
             j_q        <= 16'd0;
+            pv_q       <= 1'b0;
             laddr_q    <= has_line ? lbase_q + {16'd0, owv_i} : lbase_q;
             if (has_line) lbase_q <= lbase_q + {16'd0, owv_i};
             if (last_kg) run_q <= 1'b0;
