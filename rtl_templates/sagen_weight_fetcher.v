@@ -103,7 +103,7 @@ module sagen_weight_fetcher #(
   reg [COLS-1:0] inflight_en_q;         // its column mask
 
   // ---- the FIFO -------------------------------------------------------------------------------
-  reg [COLS*W_BITS-1:0] fifo_q [0:DEPTH-1];
+  (* mem2reg *) reg [COLS*W_BITS-1:0] fifo_q [0:DEPTH-1];
   reg [1:0]  wp_q, rp_q;
   reg [2:0]  count_q;                   // words in the FIFO
   reg [2:0]  occ_q;                     // words in the FIFO or on their way
@@ -194,6 +194,21 @@ module sagen_weight_fetcher #(
       colen[c] = in_grp_q[c] && !kleft_q[16] && (k_hi || cj_q[c*CB +: CB] < kleft_q[CB-1:0]);
   end
 
+  // The word arriving from the SRAM, its columns without a filter zeroed.
+  reg [COLS*W_BITS-1:0] masked;
+  integer m;
+  always @* begin
+    for (m = 0; m < COLS; m = m + 1)
+      masked[m*W_BITS +: W_BITS] = inflight_en_q[m] ? sram_rdata_i[m*W_BITS +: W_BITS]
+                                                    : {W_BITS{1'b0}};
+  end
+
+  // The FIFO's words: registers (mem2reg: not a memory, which sagen_sram alone infers), written
+  // with no reset and no start (a word written as a pass starts is not counted, so never read).
+  always @(posedge clk_i) begin
+    if (inflight_q) fifo_q[wp_q] <= masked;
+  end
+
   // the FIFO's state
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -211,18 +226,6 @@ module sagen_weight_fetcher #(
       occ_q   <= occ_q + {2'd0, issue} - {2'd0, pop_i};
       room_q  <= (occ_q + {2'd0, issue} - {2'd0, pop_i}) < DEPTH;
     end
-  end
-
-  // The word arriving from the SRAM, its columns without a filter zeroed.
-  reg [COLS*W_BITS-1:0] masked;
-  integer m;
-  always @* begin
-    for (m = 0; m < COLS; m = m + 1)
-      masked[m*W_BITS +: W_BITS] = inflight_en_q[m] ? sram_rdata_i[m*W_BITS +: W_BITS]
-                                                    : {W_BITS{1'b0}};
-  end
-  always @(posedge clk_i) begin
-    if (inflight_q && !start_i) fifo_q[wp_q] <= masked;
   end
 
   assign ready_o = (count_q != 3'd0);
