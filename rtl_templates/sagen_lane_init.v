@@ -3,10 +3,12 @@
 // Lane l computes pixel l of the output tile, row-major: its column times stride_w is
 // xs_l = (l * str_w) mod ow_xs and its output row dg_l = (l * str_w) div ow_xs (ow_xs: the tile's
 // width times stride_w), and on lane 0's row it is c_l = l * str_w elements after lane 0. No
-// lane multiplies or divides: lane l adds the positions of lanes l - 2^k and 2^k (2^k the
-// highest power of two below l), wrapping xs once at ow_xs, so every lane is one adder, a
-// compare and a mux from two others, and the whole table settles $clog2(LANES) + 1 cycles after str_w and
-// ow_xs change (they change when a pass starts; the lanes load their positions later).
+// lane multiplies or divides: lane l (l >= 2) adds the positions of lanes floor(l/2) and
+// ceil(l/2), wrapping xs once at ow_xs, so every lane is one adder, a compare and a mux from two
+// others, and every lane feeds at most three (2l-1, 2l, 2l+1): no signal of the table fans out
+// with the lane count. Lane l settles $clog2(l) + 1 cycles after str_w and ow_xs change, the
+// whole table $clog2(LANES) + 1 (they change when a pass starts; the lanes load their positions
+// later).
 `default_nettype none
 
 module sagen_lane_init #(
@@ -58,9 +60,9 @@ module sagen_lane_init #(
           end
         end
       end else begin : g_sum
-        // lane l from lanes A = l - B and B, B the highest power of two below l
-        localparam integer B = 1 << ($clog2(l) - 1);
-        localparam integer A = l - B;
+        // lane l from lanes A = floor(l/2) and B = ceil(l/2) (the same lane for an even l)
+        localparam integer A = l / 2;
+        localparam integer B = l - A;
         // xs_A + xs_B, and the same less ow_xs once and twice, side by side: the sum wraps
         // when the second is not negative
         wire [XW:0] t = {1'b0, xs_q[A]} + {1'b0, xs_q[B]};

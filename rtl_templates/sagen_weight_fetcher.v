@@ -4,7 +4,19 @@
 // L = C*R*S consecutive words; every context of a filter group reads the same L words. Columns
 // past the layer's last filter read as zero. With column groups (sagen_array) a filter group is
 // GRP_W filters, repeated in every group: column c holds filter col_j_i[c] of the filter group
-// (col_j_i[c] >= GRP_W: a column outside every group, zero). A small FIFO hides the SRAM read latency.
+// (col_j_i[c] >= GRP_W: a column outside every group, zero). A small FIFO hides the SRAM read
+// latency: a word read in one cycle (sram_re_o, with its address) is in the FIFO the next, and
+// ready_o the cycle after that.
+//
+// Latency: the first read is the cycle after start_i, and a word is at head_o (ready_o) two
+// cycles after its read.
+//
+// Timing: every decision of the walk is a flag register (the last word of a context, the last
+// context, the last filter group, room in the FIFO), so a read (sram_re_o) is one LUT of
+// registers and pop_i; the registers a read moves are enabled by one LUT of a qualifier
+// register (a read of their kind is next), room_q and pop_i, and load muxes of registers
+// selected by those flags. start_i only sets flags and clears counters (a synchronous reset),
+// and the wide inputs reach the walk through registers loaded every cycle.
 `default_nettype none
 
 module sagen_weight_fetcher #(
@@ -20,7 +32,8 @@ module sagen_weight_fetcher #(
   input  wire [15:0]            n_kg_i,    // filter groups
   input  wire [15:0]            k_act_i,   // filters in the tile
   input  wire [15:0]            grp_w_i,   // filters per filter group (COLS: no column groups)
-  input  wire [COLS*16-1:0]     col_j_i,   // filter of each column within its group
+  input  wire [COLS*16-1:0]     col_j_i,   // filter of each column within its group; column c's
+                                           // is at most c (sagen_col_groups), so below COLS
   output wire                   sram_re_o,
   output wire [AW-1:0]          sram_addr_o,
   input  wire [COLS*W_BITS-1:0] sram_rdata_i,
@@ -30,89 +43,188 @@ module sagen_weight_fetcher #(
 );
 
   localparam [2:0]  DEPTH = 3'd4;
+  // bits of a column's place in its group (< COLS), and of the counts compared with it
+  localparam integer CB = $clog2(COLS + 1);
 
-  reg        run_q;                 // reads left to issue
-  // The walk as down-counters (the last word of a context, the last context, the last filter
-  // group: a compare with zero) and the address as a register moved by the same steps, so that
-  // the SRAM address leaves a flip-flop and no loop holds a compare-then-add.
-  reg [31:0] i_left_q, ctx_left_q;  // words left in this context, contexts left in this group
-  reg [15:0] kg_left_q;             // filter groups left after this one
-  reg [31:0] base_q, addr_q;        // this group's first word, the word read next
-  reg [15:0] kleft_q;               // filters left from this group on
-  reg        inflight_q;
-  reg [15:0] inflight_kleft_q;
-
-  reg [COLS*W_BITS-1:0] fifo_q [0:DEPTH-1];
-  reg [1:0]  wp_q, rp_q;
-  reg [2:0]  count_q;
-
-  wire [2:0] occupancy = count_q + {2'd0, inflight_q};
-  wire       issue = run_q && (occupancy < DEPTH || (occupancy == DEPTH && pop_i));
-  assign sram_re_o = issue;
-  assign sram_addr_o = addr_q[AW-1:0];
-  wire unused_addr = ^addr_q[31:AW];
-
-  // Column mask of the word arriving from the SRAM.
-  reg [COLS*W_BITS-1:0] masked;
+  // ---- the inputs ------------------------------------------------------------------------------
+  // They hold through a pass and are valid from the cycle of start_i on; the first read is the
+  // cycle after, so the walk reads them through registers loaded every cycle: the counts less
+  // three (for the compares below), whether each count is 1 (or 0, which counts as 1) or 2,
+  // and each column's place.
+  reg [31:0]     len_m3_q, ctx_m3_q;
+  reg [15:0]     kg_m3_q;
+  reg            len_1_q, len_2_q, ctx_1_q, ctx_2_q, kg_1_q, kg_2_q;
+  reg [15:0]     grp_w_q;
+  reg [COLS-1:0] in_grp_q;              // col_j < GRP_W: the column is in a group
+  reg [COLS*CB-1:0] cj_q;               // col_j, below COLS < 2^CB (see col_j_i)
   integer c;
-  always @* begin
+  always @(posedge clk_i) begin
+    len_m3_q <= len_i - 32'd3;
+    ctx_m3_q <= n_ctx_i - 32'd3;
+    kg_m3_q  <= n_kg_i - 16'd3;
+    len_1_q  <= (len_i[31:1] == 31'd0);
+    len_2_q  <= (len_i == 32'd2);
+    ctx_1_q  <= (n_ctx_i[31:1] == 31'd0);
+    ctx_2_q  <= (n_ctx_i == 32'd2);
+    kg_1_q   <= (n_kg_i[15:1] == 15'd0);
+    kg_2_q   <= (n_kg_i == 16'd2);
+    grp_w_q  <= grp_w_i;
     for (c = 0; c < COLS; c = c + 1) begin
-      masked[c*W_BITS +: W_BITS] = (col_j_i[c*16 +: 16] < inflight_kleft_q &&
-                                    col_j_i[c*16 +: 16] < grp_w_i) ?
-                                   sram_rdata_i[c*W_BITS +: W_BITS] : {W_BITS{1'b0}};
+      in_grp_q[c]      <= |grp_w_i[15:CB] || col_j_i[c*16 +: CB] < grp_w_i[CB-1:0];
+      cj_q[c*CB +: CB] <= col_j_i[c*16 +: CB];
     end
   end
+  wire unused_cj = ^col_j_i;   // only the low CB bits of each place are kept
 
-  wire last_i   = (i_left_q == 32'd0);
-  wire last_ctx = (ctx_left_q == 32'd0);
-  wire last_kg  = (kg_left_q == 16'd0);
-  // a count less one (0 counts as 1, as the walk always makes one step)
-  function automatic [31:0] m1(input [31:0] n);
-    m1 = (n == 32'd0) ? 32'd0 : n - 32'd1;
-  endfunction
+  // ---- the walk -------------------------------------------------------------------------------
+  // Up-counters of the word within its context, the context within its filter group and the
+  // filter group, each with two flags: it is the last (last_*) and the one before the last
+  // (pre_*: the next step's last_*), set from a compare a step ahead with the count less three.
+  // The address moves by the same steps: +1 within a context and from a group's last word to the
+  // next group's first (the groups' words are consecutive), back to the group's base at the end
+  // of any other context; addresses are AW bits, so they wrap as the SRAM does. A count of 0
+  // counts as 1: the walk always makes one step (L >= 1 for the addresses; the controller
+  // refuses L = 0).
+  //
+  // Timing: start_i only sets run_q and first_q and clears the counters and addresses (a
+  // synchronous reset), and every register of the walk is enabled by every read (one LUT of
+  // run_q, room_q and pop_i): what a read does is a mux of registers, selected by the flags,
+  // which at the first read (first_q) come from the input registers instead.
+  reg          run_q;                   // reads left to issue
+  reg          first_q;                 // the walk's first read is next
+  reg          q_ctx_q, q_grp_q;        // see below
+  reg [31:0]   i_cnt_q, ctx_cnt_q;      // the word read next within its context, its context
+  reg [15:0]   kg_cnt_q;                // its filter group
+  reg          last_i_q, last_ctx_q, last_kg_q;
+  reg          pre_i_q, pre_ctx_q, pre_kg_q;
+  reg [AW-1:0] addr_q, base_q;          // the word read next, its group's first
+  reg [16:0]   kleft_q;                 // filters left from its group on (signed)
+  reg          inflight_q;              // a word read last cycle arrives now
+  reg [COLS-1:0] inflight_en_q;         // its column mask
 
+  // ---- the FIFO -------------------------------------------------------------------------------
+  (* mem2reg *) reg [COLS*W_BITS-1:0] fifo_q [0:DEPTH-1];
+  reg [1:0]  wp_q, rp_q;
+  reg [2:0]  count_q;                   // words in the FIFO
+  reg [2:0]  occ_q;                     // words in the FIFO or on their way
+  reg        room_q;                    // occ_q < DEPTH
+
+  // A read when there is room, or when the FIFO is full but pops this cycle.
+  wire issue = run_q && (room_q || pop_i);
+  assign sram_re_o   = issue;
+  assign sram_addr_o = addr_q;
+
+  // the flags of the word read next
+  wire li = first_q ? len_1_q : last_i_q;     // the last of its context
+  wire lc = first_q ? ctx_1_q : last_ctx_q;   // in the last context of its group
+  wire lk = first_q ? kg_1_q  : last_kg_q;    // in the last group
+  wire pi = first_q ? len_2_q : pre_i_q;
+  wire pc = first_q ? ctx_2_q : pre_ctx_q;
+  wire pk = first_q ? kg_2_q  : pre_kg_q;
+  wire to_grp = li && lc;                     // the read ends its group
+  // the same flags after the read
+  wire run_n = !(to_grp && lk);
+  wire li_n  = li ? len_1_q : pi;
+  wire lc_n  = li ? (lc ? ctx_1_q : pc) : lc;
+
+  // Run, and the qualifiers: the walk's first read is next, or a read that ends a context
+  // (q_ctx_q), or a group (q_grp_q); the first read counts as both (it sets their flags).
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      run_q <= 1'b0; i_left_q <= 32'd0; ctx_left_q <= 32'd0; kg_left_q <= 16'd0;
-      base_q <= 32'd0; addr_q <= 32'd0;
-      kleft_q <= 16'd0; inflight_q <= 1'b0; inflight_kleft_q <= 16'd0;
-      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
+      run_q <= 1'b0; first_q <= 1'b0; q_ctx_q <= 1'b0; q_grp_q <= 1'b0;
     end else if (start_i) begin
-      run_q <= 1'b1; i_left_q <= m1(len_i); ctx_left_q <= m1(n_ctx_i); kg_left_q <= (n_kg_i == 16'd0) ? 16'd0 : n_kg_i - 16'd1;
-      base_q <= 32'd0; addr_q <= 32'd0;
-      kleft_q <= k_act_i; inflight_q <= 1'b0;
-      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0;
+      run_q <= 1'b1; first_q <= 1'b1; q_ctx_q <= 1'b1; q_grp_q <= 1'b1;
+    end else if (issue) begin
+      run_q   <= run_n;
+      first_q <= 1'b0;
+      q_ctx_q <= run_n && li_n;
+      q_grp_q <= run_n && li_n && lc_n;
+    end
+  end
+  wire room   = room_q || pop_i;
+  wire go_ctx = q_ctx_q && room;
+  wire go_grp = q_grp_q && room;
+  wire ctx_init = first_q && !li;             // the first read, within the first context
+  wire grp_init = first_q && !to_grp;         // the first read, within the first group
+
+  // the word: every read
+  always @(posedge clk_i) begin
+    if (start_i) begin
+      i_cnt_q <= 32'd0;
+      addr_q  <= {AW{1'b0}};
+    end else if (issue) begin
+      i_cnt_q  <= li ? 32'd0 : i_cnt_q + 32'd1;
+      last_i_q <= li_n;
+      pre_i_q  <= li ? len_2_q : (i_cnt_q == len_m3_q);
+      addr_q   <= (!li || lc) ? addr_q + {{(AW-1){1'b0}}, 1'b1} : base_q;
+    end
+  end
+  // the context: reads that end one (and the first)
+  always @(posedge clk_i) begin
+    if (start_i) begin
+      ctx_cnt_q <= 32'd0;
+    end else if (go_ctx) begin
+      ctx_cnt_q  <= (ctx_init || lc) ? 32'd0 : ctx_cnt_q + 32'd1;
+      last_ctx_q <= (ctx_init || lc) ? ctx_1_q : pc;
+      pre_ctx_q  <= (ctx_init || lc) ? ctx_2_q : (ctx_cnt_q == ctx_m3_q);
+    end
+  end
+  // the filter group: reads that end one (and the first). The filters left from the group read
+  // next on: k_act, less GRP_W for each group until it is negative (so that it stays within 17
+  // bits, signed; no mux waits for the subtraction's sign).
+  wire [16:0] k_next = kleft_q - (kleft_q[16] ? 17'd0 : {1'b0, grp_w_q});
+  always @(posedge clk_i) begin
+    if (start_i) begin
+      kg_cnt_q <= 16'd0;
+      base_q   <= {AW{1'b0}};
+      kleft_q  <= {1'b0, k_act_i};
+    end else if (go_grp) begin
+      kg_cnt_q  <= grp_init ? 16'd0 : kg_cnt_q + 16'd1;
+      last_kg_q <= grp_init ? kg_1_q : pk;
+      pre_kg_q  <= grp_init ? kg_2_q : (kg_cnt_q == kg_m3_q);
+      base_q    <= grp_init ? {AW{1'b0}} : addr_q + {{(AW-1){1'b0}}, 1'b1};
+      kleft_q   <= grp_init ? {1'b0, k_act_i} : k_next;
+    end
+  end
+  // column c holds a filter while col_j[c] < kleft and col_j[c] < GRP_W
+  wire           k_hi = !kleft_q[16] && |kleft_q[15:CB];
+  reg [COLS-1:0] colen;
+  always @* begin
+    for (c = 0; c < COLS; c = c + 1)
+      colen[c] = in_grp_q[c] && !kleft_q[16] && (k_hi || cj_q[c*CB +: CB] < kleft_q[CB-1:0]);
+  end
+
+  // The word arriving from the SRAM, its columns without a filter zeroed.
+  reg [COLS*W_BITS-1:0] masked;
+  integer m;
+  always @* begin
+    for (m = 0; m < COLS; m = m + 1)
+      masked[m*W_BITS +: W_BITS] = inflight_en_q[m] ? sram_rdata_i[m*W_BITS +: W_BITS]
+                                                    : {W_BITS{1'b0}};
+  end
+
+  // The FIFO's words: registers (mem2reg: not a memory, which sagen_sram alone infers), written
+  // with no reset and no start (a word written as a pass starts is not counted, so never read).
+  always @(posedge clk_i) begin
+    if (inflight_q) fifo_q[wp_q] <= masked;
+  end
+
+  // the FIFO's state
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      inflight_q <= 1'b0; inflight_en_q <= {COLS{1'b0}};
+      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0; occ_q <= 3'd0; room_q <= 1'b1;
+    end else if (start_i) begin
+      inflight_q <= 1'b0;
+      wp_q <= 2'd0; rp_q <= 2'd0; count_q <= 3'd0; occ_q <= 3'd0; room_q <= 1'b1;
     end else begin
-      inflight_q <= issue;
-      if (issue) begin
-        inflight_kleft_q <= kleft_q;
-        if (!last_i) begin
-          i_left_q <= i_left_q - 32'd1;
-          addr_q   <= addr_q + 32'd1;
-        end else begin
-          i_left_q <= m1(len_i);
-          if (!last_ctx) begin
-            ctx_left_q <= ctx_left_q - 32'd1;
-            addr_q     <= base_q;
-          end else begin
-            ctx_left_q <= m1(n_ctx_i);
-            if (last_kg) begin
-              run_q <= 1'b0;
-            end else begin
-              kg_left_q <= kg_left_q - 16'd1;
-              base_q    <= base_q + len_i;
-              addr_q    <= base_q + len_i;
-              kleft_q   <= (kleft_q > grp_w_i) ? kleft_q - grp_w_i : 16'd0;
-            end
-          end
-        end
-      end
-      if (inflight_q) begin
-        fifo_q[wp_q] <= masked;
-        wp_q <= wp_q + 2'd1;
-      end
+      inflight_q    <= issue;
+      inflight_en_q <= colen;           // the mask of the word read this cycle
+      if (inflight_q) wp_q <= wp_q + 2'd1;
       if (pop_i) rp_q <= rp_q + 2'd1;
       count_q <= count_q + {2'd0, inflight_q} - {2'd0, pop_i};
+      occ_q   <= occ_q + {2'd0, issue} - {2'd0, pop_i};
+      room_q  <= (occ_q + {2'd0, issue} - {2'd0, pop_i}) < DEPTH;
     end
   end
 
