@@ -58,7 +58,8 @@ module sagen_route_table #(
   end
   reg  [NH-1:0] hot_h_q;
   reg  [NL-1:0] hot_l_q;
-  reg  [NH*W-1:0] ev_q, od_q;   // group h's copy at [h*W +: W]
+  reg  [NH*W-1:0] ev_q, od_q;   // group g's copy at [g*W +: W]
+  integer         g;            // the clocked block's loop variable (h is the decoder's)
   wire [W-1:0]    ev_d = addr_i[0] ? wdata_i[16 +: W] : wdata_i[W-1:0];
   wire [W-1:0]    od_d = addr_i[0] ? wdata_i[W-1:0] : wdata_i[16 +: W];
   always @(posedge clk_i or negedge rst_ni) begin
@@ -68,10 +69,10 @@ module sagen_route_table #(
     end else begin
       hot_h_q <= hot_h;
       hot_l_q <= hot_l;
-      for (h = 0; h < NH; h = h + 1) begin
-        if (addr_i[AB-1:AL] == h[AH-1:0] || (h > 0 && addr_i[AB-1:AL] == h[AH-1:0] - 1'b1)) begin
-          ev_q[h*W +: W] <= ev_d;
-          od_q[h*W +: W] <= od_d;
+      for (g = 0; g < NH; g = g + 1) begin
+        if (addr_i[AB-1:AL] == g[AH-1:0] || (g > 0 && addr_i[AB-1:AL] == g[AH-1:0] - 1'b1)) begin
+          ev_q[g*W +: W] <= ev_d;
+          od_q[g*W +: W] <= od_d;
         end
       end
     end

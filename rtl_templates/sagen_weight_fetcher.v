@@ -189,9 +189,10 @@ module sagen_weight_fetcher #(
   // column c holds a filter while col_j[c] < kleft and col_j[c] < GRP_W
   wire           k_hi = !kleft_q[16] && |kleft_q[15:CB];
   reg [COLS-1:0] colen;
+  integer k;   // this block's loop variable (c is the clocked block's)
   always @* begin
-    for (c = 0; c < COLS; c = c + 1)
-      colen[c] = in_grp_q[c] && !kleft_q[16] && (k_hi || cj_q[c*CB +: CB] < kleft_q[CB-1:0]);
+    for (k = 0; k < COLS; k = k + 1)
+      colen[k] = in_grp_q[k] && !kleft_q[16] && (k_hi || cj_q[k*CB +: CB] < kleft_q[CB-1:0]);
   end
 
   // The word arriving from the SRAM, its columns without a filter zeroed.
