@@ -7,7 +7,7 @@
 
 static const rm_field_t f_ctrl[] = {
   {"START", 0, 1, "start the pass whose descriptor is written; while a pass runs the start is "
-                  "held (STATUS.pending) and the pass begins the cycle the running one ends"},
+                  "held (STATUS.pending) and the pass begins the cycle after the running one ends"},
   {"CLEAR", 1, 1, "clear the performance counters, STATUS.error and STATUS.sequence"},
   {"PREPARE", 2, 1, "the descriptor is complete: the data feeder may start the pass before its "
                     "START (its pipeline fills while the running pass drains or the host still "
@@ -262,10 +262,13 @@ const rm_counter_t rm_counters[] = {
 };
 
 const rm_const_t rm_consts[] = {
-  {"MAGIC_VALUE", 0x5A6E0004ul, 1, "what MAGIC reads: the core's identity and register-map "
+  {"MAGIC_VALUE", 0x5A6E0005ul, 1, "what MAGIC reads: the core's identity and register-map "
                                    "version (change the low bits with the map)"},
   {"ROUTE_KGS", 4, 0, "filter groups of a col2im pass (the route table holds ROUTE_KGS * 4 * "
                       "cols entries)"},
+  {"READ_LATENCY", 3, 0, "cycles a CSR read takes: csr_rdata_o after the cycle READ_LATENCY - 1 "
+                         "cycles after its address answers it, with the registers as they were "
+                         "the cycle after the address"},
   {NULL, 0, 0, NULL},
 };
 

@@ -2,20 +2,27 @@
 //
 // The host writes a pass descriptor into the CSRs and writes CTRL.start. The descriptor is
 // latched when the pass begins, so the host may write the next one while a pass runs; a start
-// written while busy is held (STATUS.pending) and begins the cycle the running pass ends (and
-// its descriptor has been checked: the check is registered, see bad_q). The
-// data feeder starts the next pass early: once the host has written its descriptor and
-// CTRL.prepare (or its start) and the running pass's elements have all left the feeder
-// (feed_free_i), the descriptor is latched into fdesc_o with f_go_o, so the feeder's pipeline
-// fills while the running pass drains or the host still loads the pass's tiles; f_run_o tells
-// the feeder it may read (the start is written: the tiles are in). The host writes no
-// descriptor register between CTRL.prepare and the pass's launch (it waits for STATUS.pending
-// to clear after its start). A
-// descriptor that cannot work (a zero count, a kernel row wider than the hardware, a position
-// the feeder's arithmetic cannot hold) is refused:
-// STATUS.error is set and the pass ends at once without touching the memories. STATUS.sequence
-// is set (and stays until cleared) when the tap sequencer and the data feeder disagree on where
-// a context ends: a hardware self-check of the two walks of the same reduction.
+// written while busy is held (STATUS.pending) and is taken the cycle after the running pass ends
+// (and once its descriptor has been checked: the check is registered, see bad_q). A start is
+// taken in one cycle and the descriptor latched in the next (go_o the cycle after), so that the
+// latch enables come from flip-flops; STATUS.pending stays set until the latch. The data feeder
+// starts the next pass early: once the host has written its descriptor and CTRL.prepare (or its
+// start) and the running pass's elements have all left the feeder (feed_free_i), the descriptor
+// is latched into fdesc_o with f_go_o (decided a cycle before, as the launch), so the feeder's
+// pipeline fills while the running pass drains or the host still loads the pass's tiles;
+// f_run_o tells the feeder it may read (the start is written: the tiles are in). The host writes
+// no descriptor register between CTRL.prepare and the pass's launch (it waits for
+// STATUS.pending to clear after its start). A descriptor that cannot work (a zero count, a
+// kernel row wider than the hardware, a position the feeder's arithmetic cannot hold) is
+// refused: STATUS.error is set and the pass ends at once without touching the memories.
+// STATUS.sequence is set (and stays until cleared) when the tap sequencer and the data feeder
+// disagree on where a context ends: a hardware self-check of the two walks of the same
+// reduction.
+//
+// The CSR port is registered both ways: a write takes effect a cycle after the port's cycle,
+// a read answers READ_LATENCY (3) cycles after its address (see the read pipeline below), so
+// no decode of the port drives an enable and no multiplexer of the read is wider than one
+// source's registers.
 //
 // The register map (CSR addresses, CTRL and STATUS bits, the descriptor's fields, the counters)
 // is docs/regmap.md; its localparams come from sagen_regmap.vh, generated from the same table
@@ -40,7 +47,7 @@ module sagen_ctrl #(
   input  wire                csr_we_i,
   input  wire [6:0]          csr_addr_i,
   input  wire [31:0]         csr_wdata_i,
-  output reg  [31:0]         csr_rdata_o,
+  output reg  [31:0]         csr_rdata_o, // the answer to the address of the cycle before
   // pass control
   output reg                 go_o,        // one cycle: blocks load the latched descriptor
   output reg                 busy_o,
@@ -88,6 +95,10 @@ module sagen_ctrl #(
       // elaboration stops here: the descriptor bus does not match the register map
       sagen_ctrl_desc_bits_must_be_ndesc_times_32 u_check ();
     end
+    if (READ_LATENCY != 3) begin : g_bad_latency
+      // elaboration stops here: the read pipeline below is three registers deep
+      sagen_ctrl_read_pipeline_is_three_cycles u_check ();
+    end
   endgenerate
 
   // V in a field at LSB, W bits wide, of a 32-bit register
@@ -98,8 +109,6 @@ module sagen_ctrl #(
   localparam [31:0]  NDESC32  = NDESC, NCNT32 = NCNT;
   localparam [6:0]   DESC_END = CSR_DESC + NDESC32[6:0];        // first address past the descriptor
   localparam [6:0]   CNT_END  = CSR_CNT + {NCNT32[5:0], 1'b0};  // first address past the counters
-  localparam integer DIW      = $clog2(NDESC);                // descriptor register index bits
-  localparam integer CIW      = $clog2(NCNT);                 // counter index bits
   localparam [31:0]  PARAMS_V = put(ROWS - 1, PARAMS_ROWS_M1, PARAMS_ROWS_M1_W) |
                                 put(COLS - 1, PARAMS_COLS_M1, PARAMS_COLS_M1_W) |
                                 put(BUS - 1, PARAMS_BUS_M1, PARAMS_BUS_M1_W) |
@@ -182,6 +191,34 @@ module sagen_ctrl #(
                  !fits_u(dq[D_OW_XS +: D_OW_XS_W]) || !fits_u(dq[D_LAST_XS +: D_LAST_XS_W]) ||
                  !fits_u(dq[D_CTX_PY +: D_CTX_PY_W]) ||
                  (base_hi != 32'd0 && base_hi != 32'hffffffff);
+  // CSR writes are registered on the way in and take effect a cycle after the port's write:
+  // the port's address is decoded into one flip-flop per action (dsel_q: the descriptor
+  // register written, one-hot; start_wr, clear_wr, prep_wr, rt_we_q, rta_wr, rl_wr) beside the
+  // data (wdata_q), so every enable comes straight from a flip-flop. Reads are a pipeline too
+  // (below).
+  reg  [31:0]      wdata_q;
+  reg  [NDESC-1:0] dsel_q;
+  reg              start_wr, clear_wr, prep_wr, rt_we_q, rta_wr, rl_wr;
+  wire             ctrl_wr = csr_we_i && (csr_addr_i == CSR_CTRL);
+  integer w;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wdata_q <= 32'd0; dsel_q <= {NDESC{1'b0}};
+      start_wr <= 1'b0; clear_wr <= 1'b0; prep_wr <= 1'b0;
+      rt_we_q <= 1'b0; rta_wr <= 1'b0; rl_wr <= 1'b0;
+    end else begin
+      wdata_q  <= csr_wdata_i;
+      for (w = 0; w < NDESC; w = w + 1)
+        dsel_q[w] <= csr_we_i && ({25'd0, csr_addr_i} == {25'd0, CSR_DESC} + w);
+      start_wr <= ctrl_wr && csr_wdata_i[CTRL_START];
+      clear_wr <= ctrl_wr && csr_wdata_i[CTRL_CLEAR];
+      prep_wr  <= ctrl_wr && csr_wdata_i[CTRL_PREPARE];
+      rt_we_q  <= csr_we_i && (csr_addr_i == CSR_ROUTE_DATA);
+      rta_wr   <= csr_we_i && (csr_addr_i == CSR_ROUTE_ADDR);
+      rl_wr    <= csr_we_i && (csr_addr_i == CSR_READ_LANES);
+    end
+  end
+
   wire [31:0] q_n_ch  = dq[D_N_CH +: D_N_CH_W];
   wire [31:0] q_n_ctx = dq[D_N_CTX +: D_N_CTX_W];
   wire [15:0] q_n_kg  = dq[D_N_KG +: D_N_KG_W];
@@ -201,8 +238,7 @@ module sagen_ctrl #(
       nw_a_q <= 32'd0; nw_b_q <= 16'd0; nw_acc_q <= 17'd0; nw_big_q <= 1'b0; nw_ovf_q <= 1'b0;
       nw_busy_q <= 1'b0; nw_start_q <= 1'b0;
     end else begin
-      nw_start_q <= csr_we_i && (csr_addr_i == CSR_DESC + DR_N_CTX[6:0] ||
-                                 csr_addr_i == CSR_DESC + DR_KG_KR[6:0]);
+      nw_start_q <= dsel_q[DR_N_CTX] || dsel_q[DR_KG_KR];
       if (nw_start_q) begin
         nw_a_q <= q_n_ctx; nw_b_q <= q_n_kg; nw_acc_q <= 17'd0;
         nw_big_q <= 1'b0; nw_ovf_q <= 1'b0; nw_busy_q <= 1'b1;
@@ -218,51 +254,61 @@ module sagen_ctrl #(
       end
     end
   end
-  wire bad_desc = nw_ovf || (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
+  wire bad_zero = (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
                   (q_n_kg == 16'd0) || (q_n_ctx == 32'd0) || (dq[D_NPIX +: D_NPIX_W] == 32'd0) ||
                   (dq[D_K_ACT +: D_K_ACT_W] == 16'd0) || (dq[D_OW_XS +: D_OW_XS_W] == 32'd0) ||
-                  (dq[D_STR_W +: D_STR_W_W] == 16'd0) || bad_row || bad_pos ||
+                  (dq[D_STR_W +: D_STR_W_W] == 16'd0) ||
                   (dq[D_LEN +: D_LEN_W] == 32'd0) || (q_n_ch[31:16] != 16'd0) ||
                   (dq[D_DN_R +: D_DN_R_W] == 16'd0) || (dq[D_DN_S +: D_DN_S_W] == 16'd0) ||
                   (dq[D_GAP_H +: D_GAP_H_W] == 16'd0) || (dq[D_GAP_W +: D_GAP_W_W] == 16'd0) ||
                   (!dq[D_ZERO_FILL] && (dq[D_NZ_R +: D_NZ_R_W] == 16'd0 ||
-                                        dq[D_NZ_S +: D_NZ_S_W] == 16'd0)) ||
-                  bad_groups || bad_c2i;
+                                        dq[D_NZ_S +: D_NZ_S_W] == 16'd0));
 
-  // The check is registered: bad_q holds it for the descriptor registers of the previous
-  // cycle, so it stands for the current ones unless a descriptor register was written then
-  // (desc_wr_q); the launch and the feeder's early start wait for chk_ok (the product above
-  // done too). A host that writes its start right after the descriptor's last register waits a
-  // cycle; one that writes CTRL.prepare first, as the protocol says, does not.
-  reg  bad_q, desc_wr_q;
-  wire desc_wr = csr_we_i && csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END;
-  wire chk_ok  = !desc_wr_q && !nw_busy_q && !nw_start_q;
+  // The check is two registers deep: its terms (bad_t_q) from the descriptor registers of the
+  // cycle before, bad_q from those terms a cycle later, so it stands for the current registers
+  // unless one was written in the last two cycles (desc_wr_q, desc_wr_q2), or one is written
+  // this cycle (desc_wr: its value lands at the cycle's end, after a decision taken on the
+  // old one); the launch and the feeder's early start wait for chk_ok (the product above done
+  // too). A host that writes its start right after the descriptor's last register waits two
+  // cycles; one that writes CTRL.prepare first, as the protocol says, one at most.
+  reg  [5:0] bad_t_q;
+  reg        bad_q, desc_wr_q, desc_wr_q2;
+  wire desc_wr = |dsel_q;
+  wire chk_ok  = !desc_wr && !desc_wr_q && !desc_wr_q2 && !nw_busy_q && !nw_start_q;
   wire bad     = bad_q || nw_ovf;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      bad_q     <= 1'b1;
-      desc_wr_q <= 1'b0;
+      bad_t_q    <= 6'h3f;
+      bad_q      <= 1'b1;
+      desc_wr_q  <= 1'b0;
+      desc_wr_q2 <= 1'b0;
     end else begin
-      bad_q     <= bad_desc;
-      desc_wr_q <= desc_wr;
+      bad_t_q    <= {nw_ovf, bad_zero, bad_row, bad_pos, bad_groups, bad_c2i};
+      bad_q      <= |bad_t_q;
+      desc_wr_q  <= desc_wr;
+      desc_wr_q2 <= desc_wr_q;
     end
   end
 
-  wire [6:0] didx = csr_addr_i - CSR_DESC;
-  assign rt_we_o    = csr_we_i && (csr_addr_i == CSR_ROUTE_DATA);
+  assign rt_we_o    = rt_we_q;
   assign rt_addr_o  = rt_addr_q;
-  assign rt_wdata_o = csr_wdata_i;
-  wire start_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_START];
-  wire clear_wr = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_CLEAR];
-  wire launch   = !busy_o && !go_o && chk_ok && (start_wr || pending_q);
-  wire prep_wr  = csr_we_i && (csr_addr_i == CSR_CTRL) && csr_wdata_i[CTRL_PREPARE];
+  assign rt_wdata_o = wdata_q;
+  // The launch is decided in one cycle and carried out in the next from registers (go_q,
+  // err_q), and so is the feeder's early start (fe_q), so the enables of the descriptor copies
+  // (desc_o, fdesc_o: hundreds of flip-flops each) come straight from a flip-flop rather than
+  // from the CSR port's decode. STATUS shows the start pending until then, so the host writes no
+  // descriptor register in between; a decision is taken only in a cycle with no descriptor
+  // write landing (chk_ok), so the copy holds what was checked.
+  reg  go_q, err_q, fe_q, fld_q;
+  wire launching = go_q || err_q;
+  wire launch   = !busy_o && !go_o && !launching && chk_ok && (start_wr || pending_q);
   reg  prep_q;   // CTRL.prepare written, the pass not yet launched
-  wire f_early  = (prep_q || pending_q) && !f_ahead_o && !launch && !go_o && !f_go_o &&
-                  feed_free_i && chk_ok && !bad;
+  wire f_early  = (prep_q || pending_q) && !f_ahead_o && !fe_q && !launch && !launching &&
+                  !go_o && !f_go_o && feed_free_i && chk_ok && !bad;
+  wire f_launch = launch && !bad && !f_ahead_o && !fe_q;   // the feeder starts with the pass
   assign f_run_o = !f_ahead_o || pending_q;
 
   integer i;
-
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < NDESC; i = i + 1) desc_q[i] <= 32'd0;
@@ -274,39 +320,41 @@ module sagen_ctrl #(
       n_walk_o <= 16'd0;
       f_go_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
       fdesc_o <= {DESC_BITS{1'b0}};
+      go_q <= 1'b0; err_q <= 1'b0; fe_q <= 1'b0; fld_q <= 1'b0;
     end else begin
-      if (desc_wr) desc_q[didx[DIW-1:0]] <= csr_wdata_i;
-      if (csr_we_i && csr_addr_i == CSR_ROUTE_ADDR) rt_addr_q <= csr_wdata_i[ROUTE_ADDR_ADDR +: ROUTE_ADDR_ADDR_W];
+      for (i = 0; i < NDESC; i = i + 1) if (dsel_q[i]) desc_q[i] <= wdata_q;
+      if (rta_wr) rt_addr_q <= wdata_q[ROUTE_ADDR_ADDR +: ROUTE_ADDR_ADDR_W];
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
-      if (csr_we_i && csr_addr_i == CSR_READ_LANES) read_lanes_o <= csr_wdata_i[READ_LANES_LANES +: READ_LANES_LANES_W];
+      if (rl_wr) read_lanes_o <= wdata_q[READ_LANES_LANES +: READ_LANES_LANES_W];
       go_o <= 1'b0;
       f_go_o <= 1'b0;
       if (prep_wr) prep_q <= 1'b1;
-      if (f_early) begin
-        f_go_o    <= 1'b1;
-        f_ahead_o <= 1'b1;
+      fe_q  <= f_early;
+      fld_q <= f_early || f_launch;
+      if (fe_q) f_ahead_o <= 1'b1;
+      if (fld_q) begin
+        f_go_o <= 1'b1;
         for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
       end
       if (clear_wr) error_q <= 1'b0;
       if (clear_wr) seq_q <= 1'b0;
       else if (seq_err_i) seq_q <= 1'b1;
       if (start_wr && !launch) pending_q <= 1'b1;
+      go_q  <= launch && !bad;
+      err_q <= launch && bad;
       if (launch) begin
         pending_q <= 1'b0;
         prep_q    <= 1'b0;
         f_ahead_o <= 1'b0;
-        if (!bad && !f_ahead_o) begin
-          f_go_o <= 1'b1;
-          for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
-        end
-        if (bad) begin
-          error_q  <= 1'b1;
-          passes_q <= passes_q + 24'd1;
-        end else begin
-          go_o <= 1'b1;
-          for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
-          n_walk_o <= nw_acc_q[15:0];
-        end
+      end
+      if (err_q) begin
+        error_q  <= 1'b1;
+        passes_q <= passes_q + 24'd1;
+      end
+      if (go_q) begin
+        go_o <= 1'b1;
+        for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
+        n_walk_o <= nw_acc_q[15:0];
       end
       if (go_o) busy_o <= 1'b1;
       if (busy_o && pass_end_i) begin
@@ -346,33 +394,89 @@ module sagen_ctrl #(
     end
   end
 
-  // Reads (combinational).
+  // Reads, a pipeline of READ_LATENCY = 3 cycles (sagen_regmap.vh): csr_rdata_o after cycle
+  // t+2 answers the address of cycle t with the registers' state in cycle t+1 (a combinational
+  // read of cycle t+1). Cycle t: the address is decoded into a group of at most eight words (of
+  // the descriptor registers, of the counters' 32-bit halves, or the other registers) and a
+  // place in it, registered one-hot per group. Cycle t+1: each group's 8-to-1 multiplexer picks
+  // its word, registered (zero in the groups not asked). Cycle t+2: the groups' words are or-ed
+  // into csr_rdata_o.
+  localparam integer NMISC = 7;   // STATUS, DEBUG, PARAMS, MAGIC, PARAMS2, ROUTE_ADDR, READ_LANES
+  localparam integer NDG   = (NDESC + 7) / 8;      // descriptor groups
+  localparam integer NCH   = 2 * NCNT;             // counter halves (odd: the high 16 bits)
+  localparam integer NCG   = (NCH + 7) / 8;        // counter groups
+  wire [6:0] didx = csr_addr_i - CSR_DESC;
   wire [6:0] cidx = csr_addr_i - CSR_CNT;
-  wire unused_idx = ^didx ^ ^cidx;
+  wire       in_desc = csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END;
+  wire       in_cnt  = csr_addr_i >= CSR_CNT && csr_addr_i < CNT_END;
+  reg  [NDG-1:0]   rd_dg_q;        // one-hot: the descriptor group asked (none: not one)
+  reg  [NCG-1:0]   rd_cg_q;        // one-hot: the counter group asked
+  reg  [2:0]       rd_dsub_q, rd_csub_q;
+  reg  [NMISC-1:0] rd_misc_q;      // one-hot: which of the others
+  reg  [31:0]      rd_dw_q [0:NDG-1];
+  reg  [31:0]      rd_cw_q [0:NCG-1];
+  reg  [31:0]      rd_mw_q;
+  reg  [31:0]      dw [0:NDG-1];
+  reg  [31:0]      cw [0:NCG-1];
+  reg  [31:0]      mw, rsum;
+  integer rg, rk;   // the read multiplexers' loop variables
   always @* begin
-    csr_rdata_o = 32'd0;
-    if (csr_addr_i == CSR_STATUS) begin
-      csr_rdata_o = put({8'd0, passes_q}, STATUS_PASSES, STATUS_PASSES_W) |
-                    put({31'd0, seq_q}, STATUS_SEQUENCE, 1) | put({31'd0, error_q}, STATUS_ERROR, 1) |
-                    put({31'd0, pending_q}, STATUS_PENDING, 1) |
-                    put({31'd0, busy_o || go_o}, STATUS_BUSY, 1);
-    end else if (csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END) begin
-      csr_rdata_o = desc_q[didx[DIW-1:0]];
-    end else if (csr_addr_i == CSR_DEBUG) begin
-      csr_rdata_o = debug_i;
-    end else if (csr_addr_i == CSR_PARAMS) begin
-      csr_rdata_o = PARAMS_V;
-    end else if (csr_addr_i == CSR_MAGIC) begin
-      csr_rdata_o = MAGIC_VALUE;
-    end else if (csr_addr_i == CSR_PARAMS2) begin
-      csr_rdata_o = PARAMS2_V;
-    end else if (csr_addr_i == CSR_ROUTE_ADDR) begin
-      csr_rdata_o = put({16'd0, rt_addr_q}, ROUTE_ADDR_ADDR, ROUTE_ADDR_ADDR_W);
-    end else if (csr_addr_i == CSR_READ_LANES) begin
-      csr_rdata_o = put({16'd0, read_lanes_o}, READ_LANES_LANES, READ_LANES_LANES_W);
-    end else if (csr_addr_i >= CSR_CNT && csr_addr_i < CNT_END) begin
-      csr_rdata_o = cidx[0] ? {16'd0, cnt_q[cidx[CIW:1]][47:32]} : cnt_q[cidx[CIW:1]][31:0];
+    for (rg = 0; rg < NDG; rg = rg + 1) begin
+      dw[rg] = 32'd0;
+      for (rk = 0; rk < 8; rk = rk + 1)
+        if (rg * 8 + rk < NDESC && {29'd0, rd_dsub_q} == rk) dw[rg] = desc_q[rg * 8 + rk];
     end
+    for (rg = 0; rg < NCG; rg = rg + 1) begin
+      cw[rg] = 32'd0;
+      for (rk = 0; rk < 8; rk = rk + 1)
+        if (rg * 8 + rk < NCH && {29'd0, rd_csub_q} == rk)
+          cw[rg] = ((rg * 8 + rk) % 2 == 1) ? {16'd0, cnt_q[(rg * 8 + rk) / 2][47:32]}
+                                           : cnt_q[(rg * 8 + rk) / 2][31:0];
+    end
+    rsum = rd_mw_q;
+    for (rg = 0; rg < NDG; rg = rg + 1) rsum = rsum | rd_dw_q[rg];
+    for (rg = 0; rg < NCG; rg = rg + 1) rsum = rsum | rd_cw_q[rg];
+  end
+  integer r;   // the read pipeline's own loop variable
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_dg_q <= {NDG{1'b0}}; rd_cg_q <= {NCG{1'b0}}; rd_dsub_q <= 3'd0; rd_csub_q <= 3'd0;
+      rd_misc_q <= {NMISC{1'b0}};
+      for (r = 0; r < NDG; r = r + 1) rd_dw_q[r] <= 32'd0;
+      for (r = 0; r < NCG; r = r + 1) rd_cw_q[r] <= 32'd0;
+      rd_mw_q <= 32'd0;
+      csr_rdata_o <= 32'd0;
+    end else begin
+      for (r = 0; r < NDG; r = r + 1) rd_dg_q[r] <= in_desc && {28'd0, didx[6:3]} == r;
+      for (r = 0; r < NCG; r = r + 1) rd_cg_q[r] <= in_cnt && {28'd0, cidx[6:3]} == r;
+      rd_dsub_q    <= didx[2:0];
+      rd_csub_q    <= cidx[2:0];
+      rd_misc_q[0] <= csr_addr_i == CSR_STATUS;
+      rd_misc_q[1] <= csr_addr_i == CSR_DEBUG;
+      rd_misc_q[2] <= csr_addr_i == CSR_PARAMS;
+      rd_misc_q[3] <= csr_addr_i == CSR_MAGIC;
+      rd_misc_q[4] <= csr_addr_i == CSR_PARAMS2;
+      rd_misc_q[5] <= csr_addr_i == CSR_ROUTE_ADDR;
+      rd_misc_q[6] <= csr_addr_i == CSR_READ_LANES;
+      for (r = 0; r < NDG; r = r + 1) rd_dw_q[r] <= rd_dg_q[r] ? dw[r] : 32'd0;
+      for (r = 0; r < NCG; r = r + 1) rd_cw_q[r] <= rd_cg_q[r] ? cw[r] : 32'd0;
+      rd_mw_q     <= mw;
+      csr_rdata_o <= rsum;
+    end
+  end
+  always @* begin
+    mw = 32'd0;
+    if (rd_misc_q[0])
+      mw = mw | put({8'd0, passes_q}, STATUS_PASSES, STATUS_PASSES_W) |
+           put({31'd0, seq_q}, STATUS_SEQUENCE, 1) | put({31'd0, error_q}, STATUS_ERROR, 1) |
+           put({31'd0, pending_q || launching || start_wr}, STATUS_PENDING, 1) |
+           put({31'd0, busy_o || go_o || go_q}, STATUS_BUSY, 1);
+    if (rd_misc_q[1]) mw = mw | debug_i;
+    if (rd_misc_q[2]) mw = mw | PARAMS_V;
+    if (rd_misc_q[3]) mw = mw | MAGIC_VALUE;
+    if (rd_misc_q[4]) mw = mw | PARAMS2_V;
+    if (rd_misc_q[5]) mw = mw | put({16'd0, rt_addr_q}, ROUTE_ADDR_ADDR, ROUTE_ADDR_ADDR_W);
+    if (rd_misc_q[6]) mw = mw | put({16'd0, read_lanes_o}, READ_LANES_LANES, READ_LANES_LANES_W);
   end
 
 endmodule

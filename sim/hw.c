@@ -5,7 +5,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#define CSR_STATUS 1u
+#include "sagen_regmap.h"
 
 static void rec_flush_idle(hw_t *h)
 {
@@ -105,7 +105,7 @@ void hw_idle_inputs(hw_t *h)
   sim_io_t *io = &h->io;
   io->rst_n = 1;
   io->csr_we = 0;
-  io->csr_addr = CSR_STATUS;
+  io->csr_addr = SAGEN_CSR_STATUS;
   io->csr_wdata = 0;
   io->hp_re = 0;
   if (io->hp_we) memset(io->hp_wdata, 0, sizeof io->hp_wdata);
@@ -117,7 +117,7 @@ void hw_idle_inputs(hw_t *h)
 
 static int is_idle(const sim_io_t *io)
 {
-  return io->rst_n && !io->csr_we && io->csr_addr == CSR_STATUS && !io->csr_wdata &&
+  return io->rst_n && !io->csr_we && io->csr_addr == SAGEN_CSR_STATUS && !io->csr_wdata &&
          !io->hp_we && !io->hp_re && !io->hp_mem && !io->hp_bank && !io->hp_addr;
 }
 
@@ -177,7 +177,7 @@ void hw_expect_hp(hw_t *h)
 uint32_t hw_csr_read(hw_t *h, unsigned addr)
 {
   h->io.csr_addr = addr;
-  hw_cycle(h);
+  for (int i = 0; i < SAGEN_READ_LATENCY; i++) hw_cycle(h);
   hw_expect_csr(h);
   return h->io.csr_rdata;
 }

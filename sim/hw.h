@@ -45,7 +45,8 @@ void hw_cycle(hw_t *h);
 /* Record that the driver relied on csr_rdata (S) or hp_rdata (H) of the last cycle. */
 void hw_expect_csr(hw_t *h);
 void hw_expect_hp(hw_t *h);
-/* Read CSR ADDR (one cycle); the value is recorded as an expectation. */
+/* Read CSR ADDR: the address in one cycle, the answer READ_LATENCY cycles later (the register
+ * map's constant: the controller's read pipeline); the value is recorded as an expectation. */
 uint32_t hw_csr_read(hw_t *h, unsigned addr);
 /* Write CSR ADDR (one cycle). */
 void hw_csr_write(hw_t *h, unsigned addr, uint32_t value);

@@ -7,6 +7,7 @@
 
 #include "feed_model.h"
 #include "hmath.h"
+#include "sagen_regmap.h"
 
 /* The host port's cycles of PARTS: the ifmap tiles, the weights (kept in the banks if they fit),
  * the results. */
@@ -283,7 +284,7 @@ double cost_schedule(const cfg_t *c, const member_t *ms, const tiling_t *t, cons
       if (!p->acc && p->out_tile >= c->banks) start = fmax(start, read[p->out_tile - c->banks]);
       end[next] = start + pass_cost(c, ms, t, p, &memo);
     }
-    port = fmax(port, dep >= 0 ? end[dep] : 0) + words;
+    port = fmax(port, dep >= 0 ? end[dep] + STATUS_DELAY : 0) + words;
     if (j->type == JOB_READOUT) read[j->idx] = port;
     else loaded[j->idx] = fmax(loaded[j->idx], port);
   }

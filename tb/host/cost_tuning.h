@@ -10,10 +10,17 @@
 #define SAGEN_HOST_COST_TUNING_H
 
 /* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
- * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
- * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
- * overcharged every pass). */
-#define PASS_OVERHEAD(c) (2.0 * (c)->rows + (c)->cols + 2)
+ * the deskew) and its launch. Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50
+ * on average, which 2 rows + cols + 2 gave (commit 56b4913; the 3 rows + cols + 40 = 104 before
+ * it overcharged every pass); the controller's registered launch (a start taken in one cycle,
+ * the descriptor latched in the next) adds 1. */
+#define PASS_OVERHEAD(c) (2.0 * (c)->rows + (c)->cols + 3)
+
+/* Cycles from a pass's end to the host's job that waits for it (a read-out, a load into the
+ * bank the pass read), beyond what a combinational STATUS read gave when the schedule estimate
+ * was fitted: the host sees STATUS READ_LATENCY cycles after asking (the register map's
+ * constant, the controller's read pipeline), READ_LATENCY - 1 more than then. */
+#define STATUS_DELAY (SAGEN_READ_LATENCY - 1)
 
 /* The tilings with the lowest summed estimates (cost_of) that the tiling search plans pass by
  * pass and estimates again as they would run (cost_schedule). 24 came with the schedule

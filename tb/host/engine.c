@@ -118,6 +118,8 @@ typedef struct engine {
   uint32_t desc[SAGEN_NDESC];
   long passes_done;       /* from STATUS */
   int pending, busy, error;
+  unsigned status_asked;   /* bit i: the address i cycles before this one was STATUS (csr_rdata
+                            * after a cycle answers the address of READ_LATENCY - 1 cycles before) */
   /* the watchdog and the progress line */
   uint64_t start_cycle, last_progress, wd_cycles;
   double t0, t_last;
@@ -319,6 +321,7 @@ static void engine_csr_step(engine_t *e)
     e->next_prog++;
     e->prog_word = -1;
     e->pending = 1; /* until STATUS says the hardware took it */
+    e->status_asked = 0;   /* the answers still on their way were read before this start */
   }
 }
 
@@ -452,7 +455,10 @@ static int engine_loop(engine_t *e, char *err, size_t errlen)
       if (j->type == JOB_READOUT) engine_dma_readout(e, j);
       else engine_dma_load(e, j);
     }
-    int status_valid = !hw->io.csr_we && hw->io.csr_addr == SAGEN_CSR_STATUS;
+    /* csr_rdata after this cycle answers the address of READ_LATENCY - 1 cycles ago */
+    e->status_asked = (e->status_asked << 1) |
+                      (unsigned)(!hw->io.csr_we && hw->io.csr_addr == SAGEN_CSR_STATUS);
+    int status_valid = (e->status_asked >> (SAGEN_READ_LATENCY - 1)) & 1u;
     hw_cycle(hw);
     if (e->hp_read) {
       hw_expect_hp(hw);
