@@ -13,7 +13,19 @@
  * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
  * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
  * overcharged every pass). */
-#define PASS_OVERHEAD(c) (2.0 * (c)->rows + (c)->cols + 2)
+#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 2)
+
+/* The data feeder's fill: its first element is ready 18 cycles after its start (the index
+ * counters' first word 14 cycles after start, a cycle in the queue, the read, the staged word,
+ * the lanes' pick; sagen_feeder.v). The feeder starts a pass early, once the last pass's
+ * elements have left it, so its fill hides behind that pass's drain where the drain is the
+ * longer. The queue (branch feed-skid) lengthened the fill by one cycle, which a pass pays
+ * where PASS_FILL_DRAIN is below FEED_FILL: over 50 random layers, one cycle a pass on tiny1x1
+ * (5) and rect4x8 (18), none on small8x8 (26) and default (50) but at times for a run's first
+ * pass (19, one above the fill, puts rect4x8 with the arrays that paid). The rest of the
+ * feeder's fill stays in the fit above. */
+#define FEED_FILL 19
+#define PASS_OVERHEAD(c) (PASS_FILL_DRAIN(c) + (PASS_FILL_DRAIN(c) < FEED_FILL ? 1 : 0))
 
 /* The tilings with the lowest summed estimates (cost_of) that the tiling search plans pass by
  * pass and estimates again as they would run (cost_schedule). 24 came with the schedule
