@@ -17,10 +17,13 @@
 // the tile's end) has no segment of its own: it takes lane 0's taps, and its result is dropped.
 //
 // The words pass three stages, all moving together when every lane is done with the staged
-// word: the index counters present a word (I; its SRAM read starts), the read completes (S),
-// the word is staged (B) and the lanes take their taps from it. At I the lane works out whether
-// the word is in its segment and where its first tap is (loc), at S where that is from the
-// start of the segment's first word (loc + ofs: word w0, offset s_lo).
+// word: the word at the head of the feeder's queue (Q; its SRAM read starts), the read
+// completes (S), the word is staged (B) and the lanes take their taps from it. At Q the lane
+// works out whether the word is in its segment and where its first tap is (loc), at S where
+// that is from the start of the segment's first word (loc + ofs: word w0, offset s_lo). The
+// lane's done (and so the feeder's accept) comes from its flip-flops: the pick's inputs are
+// registered (sr_q, nxw_q, free_q), and what the accept selects late in the cycle is worked out
+// for both of its values.
 //
 // Taps. Tap t of the kernel row sits md_t = t * d elements after the first (d: the tap spacing,
 // the dilation); within a kernel row md_t < pattern_bits <= 2^DW, so the lane holds the offsets,
@@ -80,12 +83,12 @@ module sagen_feed_lane #(
   input  wire [XW-1:0]           c_init_i,     // l * stride_w: the lane's offset on lane 0's row
   input  wire [XW-1:0]           xs_init_i,    // its column * stride_w
   input  wire [SW-1:0]           dg_init_i,    // its output row, relative to lane 0's
-  // context control (with the word the index counters present)
+  // context control (with the word at the head of the feeder's queue)
   input  wire                    start_i,      // the first context of a group: load the position
   input  wire                    ctx_adv_i,    // the word stream moves to the next context
   input  wire                    wrap0_i,      // lane 0 moves to the next output row with it
   input  wire [SW-1:0]           ph_row_i,     // the least row offset of a phantom pixel (clamped)
-  // the word the index counters present (read from the SRAM this cycle if accepted)
+  // the word at the head of the feeder's queue (read from the SRAM this cycle if accepted)
   input  wire                    accept_i,     // every stage moves on at the clock edge
   input  wire                    ic_fs_i,      // the first word of its segment
   input  wire [LG_BUS-1:0]       ic_ofs_i,     // where the segment starts in that word
@@ -251,30 +254,44 @@ module sagen_feed_lane #(
   reg  [MB-1:0]       tr0_q;          // the tracker of tap t (slot 0)
   reg  [M-1:0]        sr_q;           // slot k's tap is in the staged word (if one is staged)
   reg  [QN-1:0]       free_q;         // bit k: room for k + 1 more elements
+  reg  [M-1:0]        nxw_q;          // tracker r's tap M taps on is there, in its tap's word
 
   // Per tracker: its tap M taps on (nx: o + md_M from the start of its tap's word); its tap in
-  // the next word of the segment if it stays (stay) or moves on (adv) this cycle; its tap M
-  // taps on in the staged word (nxw).
+  // the next word of the segment if it stays (stay) or moves on (adv) this cycle. nxw_q (the
+  // lane's done depends on it, so it comes from a flip-flop) is worked out for the places the
+  // tracker takes next: at a segment's start (nxw_c, from oc and ec) and when its tap is taken
+  // (nxw_t: from nx, with its tap 2M on).
   reg  [M*SUMW-1:0]   nx;
-  reg  [M-1:0]        nxw;
+  reg  [M-1:0]        nxw_c, nxw_t;
+  reg  [SUMW-1:0]     n2c, n2t;
   integer r;
   always @* begin
     for (r = 0; r < M; r = r + 1) begin
       nx[r*SUMW +: SUMW] = {{(SUMW-LG_BUS){1'b0}}, o_q[r*LG_BUS +: LG_BUS]} +
                            {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
-      nxw[r] = (L > 1) && e_q[r*L + ((L > 1) ? 1 : 0)] &&
-               (nx[r*SUMW + LG_BUS +: WDW] == {WDW{1'b0}});
+      n2c = {{(SUMW-LG_BUS){1'b0}}, oc[r*LG_BUS +: LG_BUS]} + {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
+      n2t = {{(SUMW-LG_BUS){1'b0}}, nx[r*SUMW +: LG_BUS]} + {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
+      nxw_c[r] = (L > 1) && ec[r*L + ((L > 1) ? 1 : 0)] && (n2c[SUMW-1:LG_BUS] == {WDW{1'b0}});
+      nxw_t[r] = (L > 2) && e_q[r*L + ((L > 2) ? 2 : 0)] && (n2t[SUMW-1:LG_BUS] == {WDW{1'b0}});
     end
   end
+  wire unused_n2 = ^{n2c[LG_BUS-1:0], n2t[LG_BUS-1:0]};   // offsets in the word: not needed
+  // (dec comes late in the cycle: it follows every lane's done, so it only selects between
+  // comparisons made for both of its values; likewise for the word counts, wd1 and nx1 below)
+  localparam [WDW-1:0] W1 = {{(WDW-1){1'b0}}, 1'b1};
   reg  [M-1:0]        stay, adv;
-  reg  [WDW-1:0]      wd_d, nx_d;
+  reg  [WDW-1:0]      wd_r, nx_r;
+  reg  [M*WDW-1:0]    wd1, nx1;       // tracker r's word count, and its tap M on's, minus one
   integer rs;
   always @* begin
     for (rs = 0; rs < M; rs = rs + 1) begin
-      wd_d = wd_q[rs*WDW +: WDW] - {{(WDW-1){1'b0}}, dec};
-      nx_d = nx[rs*SUMW + LG_BUS +: WDW] - {{(WDW-1){1'b0}}, dec};
-      stay[rs] = e_q[rs*L] && (wd_d == {WDW{1'b0}});
-      adv[rs]  = (L > 1) && e_q[rs*L + ((L > 1) ? 1 : 0)] && (nx_d == {WDW{1'b0}});
+      wd_r = wd_q[rs*WDW +: WDW];
+      nx_r = nx[rs*SUMW + LG_BUS +: WDW];
+      wd1[rs*WDW +: WDW] = wd_r - W1;
+      nx1[rs*WDW +: WDW] = nx_r - W1;
+      stay[rs] = e_q[rs*L] && (dec ? (wd_r == W1) : (wd_r == {WDW{1'b0}}));
+      adv[rs]  = (L > 1) && e_q[rs*L + ((L > 1) ? 1 : 0)] &&
+                 (dec ? (nx_r == W1) : (nx_r == {WDW{1'b0}}));
     end
   end
 
@@ -288,7 +305,7 @@ module sagen_feed_lane #(
   always @* begin
     for (k = 0; k < M; k = k + 1)
       inw[k] = b_vld_i && sr_q[k];
-    inw[M] = b_vld_i && sr_q[0] && nxw[tr0_q];
+    inw[M] = b_vld_i && sr_q[0] && nxw_q[tr0_q];
     npick = {KW{1'b0}};
     for (k = 0; k < M; k = k + 1) begin
       pk[k] = inw[k] && free_q[k] && ((k == 0) || pk[(k > 0) ? k - 1 : 0]);
@@ -328,9 +345,11 @@ module sagen_feed_lane #(
       e_q <= {(M*L){1'b0}}; z_q <= {(M*L){1'b0}}; l_q <= {(M*L){1'b0}};
       tr0_q <= {MB{1'b0}};
       sr_q  <= {M{1'b0}};
+      nxw_q <= {M{1'b0}};
     end else begin
       sr_q <= sr_n;
       if (seg_start) begin
+        nxw_q <= nxw_c;
         o_q   <= oc;
         wd_q  <= wc;
         e_q   <= ec;
@@ -340,13 +359,14 @@ module sagen_feed_lane #(
       end else begin
         for (f = 0; f < M; f = f + 1) begin
           if (tw[f]) begin
+            nxw_q[f] <= nxw_t[f];
             o_q[f*LG_BUS +: LG_BUS] <= nx[f*SUMW +: LG_BUS];
-            wd_q[f*WDW +: WDW] <= nx[f*SUMW + LG_BUS +: WDW] - {{(WDW-1){1'b0}}, dec};
+            wd_q[f*WDW +: WDW] <= dec ? nx1[f*WDW +: WDW] : nx[f*SUMW + LG_BUS +: WDW];
             e_q[f*L +: L] <= e_q[f*L +: L] >> 1;
             z_q[f*L +: L] <= z_q[f*L +: L] >> 1;
             l_q[f*L +: L] <= l_q[f*L +: L] >> 1;
-          end else begin
-            wd_q[f*WDW +: WDW] <= wd_q[f*WDW +: WDW] - {{(WDW-1){1'b0}}, dec};
+          end else if (dec) begin
+            wd_q[f*WDW +: WDW] <= wd1[f*WDW +: WDW];
           end
         end
         tr0_q <= tr0_n;

@@ -1,15 +1,20 @@
-// sagen_feeder: the on-the-fly im2col data feeder: index counters, a three-stage word pipeline
-// shared by all lanes, LANES feed lanes. It reads every word of a context's interest region once
-// and lets each lane pick the elements its output pixel needs. The array side sees one FIFO
-// head per lane; the array pops all heads together. Lanes from lanes_i on sit out the pass (an
-// array with column groups has a lane per row and group; a pass with fewer groups uses fewer):
-// they take nothing, and read as done and ready. The feed registers (row skew) follow in
-// sagen_core.
+// sagen_feeder: the on-the-fly im2col data feeder: index counters, a two-word queue and a
+// three-stage word pipeline shared by all lanes, LANES feed lanes. It reads every word of a
+// context's interest region once and lets each lane pick the elements its output pixel needs.
+// The array side sees one FIFO head per lane; the array pops all heads together. Lanes from
+// lanes_i on sit out the pass (an array with column groups has a lane per row and group; a pass
+// with fewer groups uses fewer): they take nothing, and read as done and ready. The feed
+// registers (row skew) follow in sagen_core.
 //
-// The word pipeline: I, the word the index counters present (its SRAM read is issued when it
-// moves on); S, the read completes; B, the word is staged and the lanes take their taps from it.
-// All three move together, when every lane in use is done with the staged word (or none is
-// staged). The lanes' context positions move with the word at I.
+// The word pipeline: I, the word the index counters present; Q, a queue of two words (the
+// head's SRAM read is issued when it moves on); S, the read completes; B, the word is staged and
+// the lanes take their taps from it. Q's head, S and B move together (accept), when every lane
+// in use is done with the staged word (or none is staged). The index counters move on whenever
+// the queue has room, a registered condition, so their advance (which enables most of their
+// flip-flops) never waits in the same cycle for the lanes' done, and a word a cycle still flows
+// (with the head leaving every cycle the queue holds one word). The queue costs one cycle of
+// fill where a pass's first word is read as soon as it is presented. The lanes' context
+// positions move with the word at Q's head.
 //
 // The kernel row of a pass is S taps (taps_i) d elements apart (tap_gap_i): the feeder works out
 // the tap offsets md_t = t * d (shifts and adds of d), the row's span (S-1) * d + 1 and each
@@ -21,7 +26,7 @@
 //
 // A pass may start before its data is in the ifmap memory (its descriptor is known while the
 // host still loads its tile): the index counters and the lanes' constants fill the pipeline up
-// to the first word, and no word is read until run_i.
+// to the queue, and no word is read until run_i.
 `default_nettype none
 
 module sagen_feeder #(
@@ -81,7 +86,7 @@ module sagen_feeder #(
   // performance events
   output wire                     ev_pad_word_o, // a word of padding only, not read
   // state for the DEBUG register
-  output wire                     dbg_rd_vld_o,     // the index counters present a word
+  output wire                     dbg_rd_vld_o,     // a word waits for its read (I or Q)
   output wire                     dbg_word_vld_o,   // the word stage holds a word
   output wire [LANES-1:0]         dbg_lane_done_o,  // lanes done with the staged word
   output wire [LANES-1:0]         dbg_lane_nonempty_o
@@ -176,6 +181,7 @@ module sagen_feeder #(
   wire [SW-1:0]     ic_seg;
   wire              ic_busy;
   wire              accept;
+  wire              room_q;         // the queue (below) takes the word the counters present
 
   sagen_index_counters #(
     .BUS   (BUS),
@@ -212,7 +218,7 @@ module sagen_feeder #(
     .tile_w_i   (tile_w_i),
     .kspan_i    (kspan_q),
     .lin_i      (lin_i),
-    .adv_i      (accept && run_i),
+    .adv_i      (room_q),
     .vld_o      (ic_vld),
     .rd_o       (ic_rd),
     .addr_o     (ic_addr),
@@ -227,12 +233,61 @@ module sagen_feeder #(
     .busy_o     (ic_busy)
   );
 
+  // ---- the queue (stage Q) ----------------------------------------------------------------------
+  // Two entries between the index counters and stage S, so that the index counters move on a
+  // registered condition (room_q: the second entry is free) and never on the lanes' done: the
+  // lanes' done logic and the counters' advance are in different cycles. q0 is the head (its
+  // SRAM read is issued when it moves on to S), q1 the entry behind it. A word enters q0
+  // directly when q0 is free or leaves this cycle and q1 is empty, else q1; the queue takes a
+  // word every cycle it has room (before run_i too: the pass's first words wait here), so with
+  // the head leaving every cycle one entry is in use and the counters move every cycle.
+  localparam integer QW = 1 + AW + BUS + 1 + LG_BUS + NWW + SW + 3;   // an entry's fields
+  wire          q_push;
+  wire          q_pop;
+  reg           q0_vld_q, q1_vld_q;
+  reg  [QW-1:0] q0_q, q1_q;
+  wire [QW-1:0] ic_ent = {ic_rd, ic_addr, ic_mask, ic_fs, ic_ofs, ic_iw, ic_seg, ic_last,
+                          ic_ctx_last, ic_grp_last};
+  assign        room_q = !q1_vld_q;
+  assign        q_push = ic_vld && room_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q0_vld_q <= 1'b0;
+      q1_vld_q <= 1'b0;
+    end else if (start_i) begin
+      q0_vld_q <= 1'b0;
+      q1_vld_q <= 1'b0;
+    end else begin
+      if (!q0_vld_q || q_pop) q0_vld_q <= q1_vld_q || q_push;
+      if (q1_vld_q)           q1_vld_q <= !q_pop;
+      else                    q1_vld_q <= q_push && q0_vld_q && !q_pop;
+    end
+  end
+  // (the fields are reset too: the lanes see the head's while no word is there)
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q0_q <= {QW{1'b0}};
+      q1_q <= {QW{1'b0}};
+    end else begin
+      if (!q0_vld_q || q_pop) q0_q <= q1_vld_q ? q1_q : ic_ent;
+      if (!q1_vld_q)          q1_q <= ic_ent;
+    end
+  end
+  wire              q_rd, q_fs, q_last, q_ctx_last, q_grp_last;
+  wire [AW-1:0]     q_addr;
+  wire [BUS-1:0]    q_mask;
+  wire [LG_BUS-1:0] q_ofs;
+  wire [NWW-1:0]    q_iw;
+  wire [SW-1:0]     q_seg;
+  assign {q_rd, q_addr, q_mask, q_fs, q_ofs, q_iw, q_seg, q_last, q_ctx_last, q_grp_last} = q0_q;
+
   // ---- stages S and B ---------------------------------------------------------------------------
   wire [LANES-1:0] lane_done;
   wire [LANES-1:0] lane_nonempty;
-  wire [LANES-1:0] lane_on;         // in use this pass
-  wire [LANES-1:0] on_done  = lane_done | ~lane_on;
-  wire [LANES-1:0] on_ready = lane_nonempty | ~lane_on;
+  wire [LANES-1:0] lane_on;         // in use this pass (lanes_i as it is)
+  reg  [LANES-1:0] lane_on_q;       // ... registered: for all but the DEBUG bits
+  wire [LANES-1:0] on_done  = lane_done | ~lane_on_q;
+  wire [LANES-1:0] on_ready = lane_nonempty | ~lane_on_q;
   reg              s_vld_q, s_last_q;
   reg  [BUS-1:0]   s_mask_q;
   reg  [NWW-1:0]   s_iw_q;
@@ -241,10 +296,11 @@ module sagen_feeder #(
   wire             adv_b = b_vld_q && (&on_done);
   assign           accept = !b_vld_q || adv_b;
 
-  wire ic_v = ic_vld && run_i;     // a word presented, and the pass may read
-  assign sram_re_o     = accept && ic_v && ic_rd;
-  assign sram_addr_o   = ic_addr;
-  assign ev_pad_word_o = accept && ic_v && !ic_rd;
+  wire q_v = q0_vld_q && run_i;    // a word at the head, and the pass may read
+  assign q_pop         = accept && q_v;
+  assign sram_re_o     = q_pop && q_rd;
+  assign sram_addr_o   = q_addr;
+  assign ev_pad_word_o = q_pop && !q_rd;
 
   // positions without real data read as zero (padding, or not read at all)
   reg [BUS*IN_BITS-1:0] s_word;
@@ -263,23 +319,22 @@ module sagen_feeder #(
       s_vld_q <= 1'b0;
       b_vld_q <= 1'b0;
     end else if (accept) begin
-      s_vld_q  <= ic_v;
-      s_last_q <= ic_last;
-      s_mask_q <= ic_mask;
-      s_iw_q   <= ic_iw;
+      s_vld_q  <= q_v;
+      s_last_q <= q_last;
+      s_mask_q <= q_mask;
+      s_iw_q   <= q_iw;
       b_vld_q  <= s_vld_q;
       b_last_q <= s_last_q;
       b_word_q <= s_word;
     end
   end
 
-  // ---- lane 0's x at stage I, and the lanes' context moves --------------------------------------
+  // ---- lane 0's x at Q's head, and the lanes' context moves -------------------------------------
   reg  [XW-1:0] xs0_q;
   reg  [XW:0]   xw0_q;              // xs0 + ctx_xs - ow_xs: its sign says whether lane 0 wraps
   wire          wrap0    = !xw0_q[XW];
-  wire          ic_take  = accept && ic_v;
-  wire          lane_st  = st_q[LSTART] || (ic_take && ic_grp_last);   // a group's first context
-  wire          ctx_adv  = ic_take && ic_ctx_last && !ic_grp_last;
+  wire          lane_st  = st_q[LSTART] || (q_pop && q_grp_last);   // a group's first context
+  wire          ctx_adv  = q_pop && q_ctx_last && !q_grp_last;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xs0_q <= {XW{1'b0}};
@@ -295,12 +350,17 @@ module sagen_feeder #(
 
   // The tile's output rows below lane 0's, plus one (signed): the first row offset of a phantom
   // pixel. The lanes compare their row offsets with it, clamped to SW bits (ph_row).
+  // (both values, and their clamps, are worked out before lane_st picks one: it comes late)
   reg  [16:0]   rb1_q;
   reg  [SW-1:0] ph_row_q;
-  wire [16:0]   rb1_d = lane_st ? {1'b0, oh_last_i} + 17'd1 :
-                        rb1_q - {{(17-SW){1'b0}}, ctx_rows_i[SW-1:0]} - {16'd0, wrap0};
-  wire [SW-1:0] ph_row_d = rb1_d[16] ? {SW{1'b0}} :
-                           (rb1_d >= {{(17-SW){1'b0}}, {SW{1'b1}}}) ? {SW{1'b1}} : rb1_d[SW-1:0];
+  function [SW-1:0] ph_clamp(input [16:0] v);
+    ph_clamp = v[16] ? {SW{1'b0}} :
+               (v >= {{(17-SW){1'b0}}, {SW{1'b1}}}) ? {SW{1'b1}} : v[SW-1:0];
+  endfunction
+  wire [16:0]   rb1_st  = {1'b0, oh_last_i} + 17'd1;
+  wire [16:0]   rb1_adv = rb1_q - {{(17-SW){1'b0}}, ctx_rows_i[SW-1:0]} - {16'd0, wrap0};
+  wire [16:0]   rb1_d    = lane_st ? rb1_st : rb1_adv;
+  wire [SW-1:0] ph_row_d = lane_st ? ph_clamp(rb1_st) : ph_clamp(rb1_adv);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rb1_q    <= 17'd1;
@@ -346,14 +406,14 @@ module sagen_feeder #(
         .wrap0_i    (wrap0),
         .ph_row_i   (ph_row_q),
         .accept_i   (accept),
-        .ic_fs_i    (ic_fs && ic_v),
-        .ic_ofs_i   (ic_ofs),
-        .ic_seg_i   (ic_seg),
-        .b_vld_i    (b_vld_q && lane_on[l]),
+        .ic_fs_i    (q_fs && q_v),
+        .ic_ofs_i   (q_ofs),
+        .ic_seg_i   (q_seg),
+        .b_vld_i    (b_vld_q && lane_on_q[l]),
         .s_iw_i     (s_iw_q),
         .b_word_i   (b_word_q),
         .b_last_i   (b_last_q),
-        .pop_i      (pop_i && lane_on[l]),
+        .pop_i      (pop_i && lane_on_q[l]),
         .done_o     (lane_done[l]),
         .nonempty_o (lane_nonempty[l]),
         .head_o     (head_o[l*IN_BITS +: IN_BITS]),
@@ -362,13 +422,20 @@ module sagen_feeder #(
     end
   endgenerate
 
+  // lanes_i is the pass's from start_i on; lane_on_q from the cycle after, before any word is
+  // staged or any element popped (the previous pass has left the lanes when start_i comes)
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) lane_on_q <= {LANES{1'b1}};   // (none ready until the first cycle's lanes_i)
+    else         lane_on_q <= lane_on;
+  end
+
   assign ready_o = &on_ready;
-  assign dbg_rd_vld_o        = ic_vld;
+  assign dbg_rd_vld_o        = ic_vld || q0_vld_q;
   assign dbg_word_vld_o      = b_vld_q;
-  assign dbg_lane_done_o     = on_done;
-  assign dbg_lane_nonempty_o = on_ready;
-  assign idle_o  = !ic_busy && !s_vld_q && !b_vld_q && !(|(lane_nonempty & lane_on)) &&
-                   !(|st_q);
+  assign dbg_lane_done_o     = lane_done | ~lane_on;
+  assign dbg_lane_nonempty_o = lane_nonempty | ~lane_on;
+  assign idle_o  = !ic_busy && !q0_vld_q && !s_vld_q && !b_vld_q &&
+                   !(|(lane_nonempty & lane_on_q)) && !(|st_q);
 
 endmodule
 
