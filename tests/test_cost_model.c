@@ -259,10 +259,11 @@ static void choice_cases(void)
    * contexts: 19) 38..57, its 6 words 59..65. The tiling as the search returns it on this
    * commit and on the one before the driver's restructuring (the estimate 59 then: the
    * feeder's queue and the controller's registered launch have since added a cycle each to
-   * every pass, and its read pipeline the 2 cycles of the read-out's wait). `sagen sim yaml/tiny1x1.yaml conv2d --random
-   * 1,2,3,3:2,1,1` ran this layer (flattened to one row of 9 pixels, as the engine runs a 1x1
-   * layer; estimate 64) in 116 cycles: the model does not count pass 0's descriptor,
-   * written a word a cycle (27 words and a pattern word) before its start. */
+   * every pass, and its read pipeline the 2 cycles of the read-out's wait). `sagen sim
+   * yaml/tiny1x1.yaml conv2d --random 1,2,3,3:2,1,1` ran this layer (flattened to one row of 9
+   * pixels, as the engine runs a 1x1 layer; estimate 64) in 116 cycles: the model does not
+   * count pass 0's descriptor, written a word a cycle (27 words and a pattern word) before its
+   * start. */
   layer_t l = layer(1, 2, 3, 3, 2, 1, 1, 0);
   m = (member_t){l, {0}, {0}, 0, NULL};
   int rc = tiling_choose(&tiny, &l, &m, 1, 3, 3, 4.0, 0, 0, 0, 0, &t, &cost, err, sizeof err);
