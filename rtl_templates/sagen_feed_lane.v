@@ -42,7 +42,7 @@
 // and is done with the word when its next tap is not in it.
 //
 // Linear contexts (lin_i; stride 1, the row pitch equal to the output width): every word is the
-// lane's, its first tap is LANE_I elements after the segment's first, and a tap whose input
+// lane's, its first tap is lane_i elements after the segment's first, and a tap whose input
 // column xs - pad_l + md_t falls outside [0, tile_w) is pushed as zero (its bus position holds
 // an element of the neighbouring row): md_t < pad_l - xs or md_t >= pad_l + tile_w - xs, with
 // both bounds clamped to 0 .. 2^DW (md_t < 2^DW), found per segment.
