@@ -38,21 +38,23 @@
 // str - str, whose sign is the next step's carry, and both outcomes of the carry are computed
 // (carry select); the non-zero test is three flip-flops per axis (quotient >= 0, quotient -
 // bound < 0, remainder 0), kept in step with the pair; the end of the prologue is a flag set one
-// cycle ahead. adv_i only enables the walk registers, whose next values depend on flip-flops
-// alone. The arithmetic is as narrow as the ranges allow: remainders 16 bits, addresses AW bits
-// (every address term is taken mod 2^AW), quotients 18 bits two's complement. A quotient starts
-// at floor(-off/str) >= -32768 and only grows within a pixel (dil div str >= 0); pixel steps keep
-// it exact (at most 32768 + 65534 < 2^17), and a tap step holds it once it reaches the bound (hs
-// or ws <= 65535), which every later tap of the pixel would be past too: the value past the
-// bound does not matter.
+// cycle ahead. The walk moves on when its element enters a two-entry output queue
+// (sagen_queue2), whose room is a flip-flop: the walk's enables depend on flip-flops alone, and
+// adv_i, which pops the queue, reaches none of them. The arithmetic is as narrow as the ranges
+// allow: remainders 16 bits, addresses AW bits (every address term is taken mod 2^AW),
+// quotients 18 bits two's complement. A quotient starts at floor(-off/str) >= -32768 and only
+// grows within a pixel (dil div str >= 0); pixel steps keep it exact (at most 32768 + 65534 <
+// 2^17), and a tap step holds it once it reaches the bound (hs or ws <= 65535), which every later
+// tap of the pixel would be past too: the value past the bound does not matter.
 //
 // Prologue: with start_i high in cycle 0, vld_o is first high in cycle
-//   2 + max(|floor(-off_h/str_h)|, |floor(-off_w/str_w)|, floor(dil_h/str_h), floor(dil_w/str_w))
-// (busy_o high, vld_o low meanwhile). Transposed mode: 2 + max(ceil(off/S), floor(D/S)) per
-// axis, e.g. 3 for K = 3, P = 1 at S = 1 or 2 (BP-im2col pays 68 cycles); dilated mode: 3 at
-// S = 1, 2 otherwise. Worst case 2 + 65535 (dil 65535 at str 1). Then the next element in the
-// cycle after each one adv_i takes. The outputs are a few gates from flip-flops (addr_o an add
-// of three terms); adv_i reaches none of them.
+//   3 + max(|floor(-off_h/str_h)|, |floor(-off_w/str_w)|, floor(dil_h/str_h), floor(dil_w/str_w))
+// (busy_o high, vld_o low meanwhile; the walk's first element is there a cycle before, and
+// enters the queue). Transposed mode: 3 + max(ceil(off/S), floor(D/S)) per axis, e.g. 4 for
+// K = 3, P = 1 at S = 1 or 2 (BP-im2col pays 68 cycles); dilated mode: 4 at S = 1, 3 otherwise.
+// Worst case 3 + 65535 (dil 65535 at str 1). Then the next element in the cycle after each one
+// adv_i takes. The outputs are the queue's flip-flops (the address, an add of three terms, is
+// made before the queue).
 //
 // Degenerate inputs on purpose: a count of 0 walks as 1, a stride of 0 as 1, hs/ws 0 make every
 // element NULL.
@@ -86,7 +88,7 @@ module sagen_nz_addr_gen #(
   // element stream
   input  wire          adv_i,        // the presented element is taken: present the next one
   output wire          busy_o,       // from start_i until the last element is taken
-  output reg           vld_o,        // an element is presented
+  output wire          vld_o,        // an element is presented
   output wire          nz_o,         // it is a stored element (low: a zero-space, or no vld_o)
   output wire [AW-1:0] addr_o,       // its address when nz_o, else 0 (NULL)
   output wire          tap_last_o,   // the last tap (c, r, s all last) of its pixel
@@ -242,9 +244,11 @@ module sagen_nz_addr_gen #(
   // Every walk register loads at the end of the prologue (go) or when the presented element is
   // taken (take, and a condition of flip-flops), always from its _d value, which depends on
   // flip-flops only: adv_i reaches nothing but the enables. (At start_i they may load too: no
-  // matter, vld_o falls and go loads them all again.)
+  // matter, w_vld_q falls and go loads them all again.)
   wire go   = pro_end_q;
-  wire take = vld_o && adv_i;
+  reg  w_vld_q;   // the walk holds an element (it enters the output queue when there is room)
+  wire q_room;
+  wire take = w_vld_q && q_room;
 
   // Per loop, outermost first: the current element is its last (l_*), and a down counter, the
   // elements after the current one minus 2 (k_*), whose sign bit says the next one is the last
@@ -457,32 +461,55 @@ module sagen_nz_addr_gen #(
     end
   end
 
-  // the element stream: vld_o rises with the first element, falls when the last is taken or at
-  // start_i
+  // the walk's element: w_vld_q rises with the first element, falls when the last enters the
+  // queue or at start_i
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      vld_o <= 1'b0;
+      w_vld_q <= 1'b0;
     end else if (start_i) begin
-      vld_o <= 1'b0;
+      w_vld_q <= 1'b0;
     end else if (go) begin
-      vld_o <= 1'b1;
+      w_vld_q <= 1'b1;
     end else if (take && st_end_q) begin
-      vld_o <= 1'b0;
+      w_vld_q <= 1'b0;
     end
   end
 
   // ---- the presented element ----------------------------------------------------------------
   wire           h_ok = !th_quo_q[QW-1] && th_v_q[QW-1] && th_z_q;   // 0 <= q < hs, m = 0
   wire           w_ok = !tw_quo_q[QW-1] && tw_v_q[QW-1] && tw_z_q;
-  wire           nz   = vld_o && h_ok && w_ok;
+  wire           nz   = h_ok && w_ok;
   wire [AW+15:0] col  = {{AW{1'b0}}, tw_quo_q[15:0]};   // the column, when nz: 0 <= q < 2^16
   wire [AW-1:0]  addr = a_pc_q + th_adr_q + col[AW-1:0];
 
-  assign busy_o     = pro_q || vld_o;
-  assign nz_o       = nz;
-  assign addr_o     = nz ? addr : {AW{1'b0}};
-  assign tap_last_o = vld_o && st_px_q;
-  assign last_o     = vld_o && st_end_q;
+  // ---- the output queue -----------------------------------------------------------------------
+  // The walk's element enters a queue of two (sagen_queue2) whose room is a flip-flop, so adv_i
+  // pops the queue and reaches none of the walk's enables: the consumer's decision and the
+  // walk's advance are in different cycles. The presented element comes from the queue's
+  // flip-flops: one cycle of latency, an element a cycle at full rate.
+  wire [AW+2:0] q_ent = {nz, nz ? addr : {AW{1'b0}}, st_px_q, st_end_q};
+  wire [AW+2:0] q_head;
+  wire          q_vld;
+  sagen_queue2 #(
+    .W(AW + 3)
+  ) u_queue (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .flush_i(start_i),
+    .push_i (w_vld_q),
+    .d_i    (q_ent),
+    .room_o (q_room),
+    .pop_i  (adv_i),
+    .vld_o  (q_vld),
+    .q_o    (q_head)
+  );
+
+  assign busy_o     = pro_q || w_vld_q || q_vld;
+  assign vld_o      = q_vld;
+  assign nz_o       = q_vld && q_head[AW+2];
+  assign addr_o     = nz_o ? q_head[AW+1:2] : {AW{1'b0}};
+  assign tap_last_o = q_vld && q_head[1];
+  assign last_o     = q_vld && q_head[0];
   wire unused_in    = ^{col[AW+15:AW], pitch_i, pb_stride_i, ch_stride_i, base_i, oh_t[16:0],
                        ow_t[16:0]};
 

@@ -32,9 +32,10 @@
 // Pipeline (two stages from the deskew to the SRAM's write port, as before the split of work):
 // stage 0, the fire cycle (a deskewed pixel is valid): the walk's registers address the SRAM's
 // and the line's reads, each lane and class picks its column (an AND-OR of the route entries of
-// the filter group), the previous pixel's 01 and 11 results are chosen (not for a row's first),
-// and the word's address is compared with the two writes still ahead of it (the word in stage
-// 1, the word being written), all into stage-1 registers. Stage 1: the read data come back; the
+// the filter group, registered the cycle before as one-hot selects of the columns), the
+// previous pixel's 01 and 11 results are chosen (not for a row's first), and the word's
+// address is compared with the two writes still ahead of it (the word in stage 1, the word
+// being written), all into stage-1 registers. Stage 1: the read data come back; the
 // stored partial sums are an AND-OR of the registered choices (the word being written, the one
 // written a cycle before, or the read data), and own + previous + line carry + stored is two
 // carry-saves and one carry chain into sram_wdata_o (the line's three operands the same). A
@@ -131,6 +132,12 @@ module sagen_psum_manager #(
   localparam [15:0] ROWS16 = ROWS32[15:0];
   reg  stepped_q;   // the deskewed values are new this cycle
   wire fire = stepped_q && vld_d[VCOL];
+  // Without column groups every column's result of a pixel leaves the deskew in the same cycle,
+  // so each column's valid is a copy of fire: the walk's registers take theirs from column 0's
+  // and each lane's held results (col2im) from its own column's, so that no one net enables
+  // every register of the block.
+  localparam integer WCOL = (GROUPS == 1) ? 0 : VCOL;
+  wire fire_w = stepped_q && vld_d[WCOL];
 
   // The walk over the words: every position the SRAM and the line see is a register moved by
   // the walk's steps, and each loop counts down to its last (no adder before an address, no
@@ -143,6 +150,12 @@ module sagen_psum_manager #(
   reg [31:0] p_q;          // pixel of lane row in group 0: context * lanes + row
   reg [31:0] kg_base_q;    // first word of the filter group: kg * kg_words
   reg [31:0] addr_q;       // the word: kg_base + context * ROWS + row
+  reg [31:0] jump_q;       // p_next - p_q from a context's last row: 1 + lanes - ROWS
+  // Whether the next pixel exists and sits in the grid's first row, for the two moves within a
+  // filter group (+1, +jump), as compares of p_q with limits set at start_i: p_q + d < n is
+  // p_q < n - d (33-bit signed, so a limit below zero holds no pixel). One carry chain from
+  // p_q to keep_q, beside the adder of p_next rather than after it.
+  reg signed [32:0] keep_lim1_q, keep_limj_q, row_lim1_q, row_limj_q;
   reg        keep_q;       // p_q < npix: the pixel exists
   reg        first_row_q;  // col2im: p_q < owv, the grid's first row
   reg [15:0] j_q;          // col2im: the pixel's column in its row (p_q mod owv)
@@ -161,12 +174,21 @@ module sagen_psum_manager #(
   wire [15:0] j_next    = j_wrap ? 16'd0 : j_q + 16'd1;
   wire [31:0] laddr     = laddr_q;
 
-  wire last_row = (i_row + 16'd1 >= ROWS16);
+  reg  last_row_q;   // i_row = ROWS - 1 (set with i_row: no adder before the walk's moves)
+  wire last_row = last_row_q;
   wire last_ctx = (ctx_left_q == 32'd0);
   wire last_kg  = (i_kg >= kg_m1_q);
+  // the walk moves to the next filter group (start_i takes it to the first)
+  wire kg_adv   = fire_w && run_q && !start_i && last_row && last_ctx;
   // the pixel the walk moves to, and whether it exists and sits in the grid's first row
   wire [31:0] p_next = !last_row ? p_q + 32'd1 :
-                       !last_ctx ? p_q + 32'd1 + {16'd0, lanes_i} - ROWS32 : 32'd0;
+                       !last_ctx ? p_q + jump_q : 32'd0;
+  wire signed [32:0] p_s = $signed({1'b0, p_q});
+  wire keep_next  = !last_row ? (p_s < keep_lim1_q) : !last_ctx ? (p_s < keep_limj_q) :
+                    (npix_i != 32'd0);
+  wire first_next = !last_row ? (p_s < row_lim1_q) : !last_ctx ? (p_s < row_limj_q) :
+                    (owv_i != 16'd0);
+  wire [32:0] jump_d = {1'b0, 32'd1 + {16'd0, lanes_i} - ROWS32};
   function automatic [15:0] m1(input [15:0] n);
     m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
   endfunction
@@ -201,42 +223,72 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      wire [RW-1:0]   rrow = route_i[i_kg[1:0] * RW +: RW];
+      // The filter group's route row as one-hot selects, registered: loaded every cycle from
+      // the row of the group the walk is in next cycle (the table is held during a pass), so
+      // the pick is an AND-OR of flip-flops and results, with no multiplexer addressed by i_kg
+      // and no compare before it. Outside col2im, class 00 selects each lane's own column, so
+      // v00 is the results as they are.
+      localparam integer SELW = 4 * COLS * COLS;  // (class, lane, column)
+      // (the row as an AND-OR of the table's rows, not a shift of the whole table: a pass has
+      // at most RT_KGS filter groups, the controller refuses more)
+      wire [15:0]     kg_ld  = start_i ? 16'd0 : kg_adv ? i_kg + 16'd1 : i_kg;
+      reg  [RW-1:0]   rrow_d;
+      reg  [SELW-1:0] sel_d, sel_q;
+      integer k0, l0, c0;
+      always @* begin
+        rrow_d = {RW{1'b0}};
+        for (k0 = 0; k0 < RT_KGS; k0 = k0 + 1)
+          rrow_d = rrow_d | ({RW{kg_ld == k0}} & route_i[k0 * RW +: RW]);
+        for (k0 = 0; k0 < 4; k0 = k0 + 1)
+          for (l0 = 0; l0 < COLS; l0 = l0 + 1)
+            for (c0 = 0; c0 < COLS; c0 = c0 + 1)
+              sel_d[(k0 * COLS + l0) * COLS + c0] =
+                (k0 == 0 && !c2i_i) ? (l0 == c0) :
+                (rrow_d[(k0 * COLS + l0) * RE + RE - 1] &&
+                 {{(32-LB){1'b0}}, rrow_d[(k0 * COLS + l0) * RE +: LB]} == c0);
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) sel_q <= {SELW{1'b0}};
+        else         sel_q <= sel_d;
+      end
       wire [4*VW-1:0] vv;
       genvar k, ln;
       for (k = 0; k < 4; k = k + 1) begin : g_class
         for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
-          // lane ln of class k takes the result of the column its entry names, if valid (an
-          // AND-OR of exclusive selects, not a priority chain)
-          wire [RE-1:0]      e = rrow[(k * COLS + ln) * RE +: RE];
+          // lane ln of class k takes the result of the column its select names (an AND-OR of
+          // exclusive selects, not a priority chain)
+          wire [COLS-1:0]    e = sel_q[(k * COLS + ln) * COLS +: COLS];
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
             pick = {ACC_BITS{1'b0}};
             for (c = 0; c < COLS; c = c + 1)
-              pick = pick | ({ACC_BITS{e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c}} &
-                             res_d[c*ACC_BITS +: ACC_BITS]);
+              pick = pick | ({ACC_BITS{e[c]}} & res_d[c*ACC_BITS +: ACC_BITS]);
           end
           assign vv[k*VW + ln*ACC_BITS +: ACC_BITS] = pick;
         end
       end
-      assign v00 = c2i_i ? vv[0*VW +: VW] : res_d;
+      assign v00 = vv[0*VW +: VW];
       assign v01 = vv[1*VW +: VW];
       assign v10 = vv[2*VW +: VW];
       assign v11 = vv[3*VW +: VW];
-      // the 01 and 11 results of the row's previous pixel (taken in its fire cycle)
-      reg [COLS*ACC_BITS-1:0] p01_r, p11_r;
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          p01_r <= {(COLS*ACC_BITS){1'b0}};
-          p11_r <= {(COLS*ACC_BITS){1'b0}};
-        end else if (s0_vld && c2i_i) begin
-          p01_r <= v01;
-          p11_r <= v11;
+      // the 01 and 11 results of the row's previous pixel (taken in its fire cycle), each lane's
+      // enabled by its own column's copy of fire (see fire_w)
+      for (ln = 0; ln < COLS; ln = ln + 1) begin : g_held
+        wire fire_l = (GROUPS == 1) ? stepped_q && vld_d[ln] : fire;
+        reg [ACC_BITS-1:0] p01_r, p11_r;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            p01_r <= {ACC_BITS{1'b0}};
+            p11_r <= {ACC_BITS{1'b0}};
+          end else if (fire_l && keep && run_q && c2i_i) begin
+            p01_r <= v01[ln*ACC_BITS +: ACC_BITS];
+            p11_r <= v11[ln*ACC_BITS +: ACC_BITS];
+          end
         end
+        assign p01_q[ln*ACC_BITS +: ACC_BITS] = p01_r;
+        assign p11_q[ln*ACC_BITS +: ACC_BITS] = p11_r;
       end
-      assign p01_q = p01_r;
-      assign p11_q = p11_r;
     end else begin : g_no_c2i
       assign v00 = res_d;
       assign v01 = {(COLS*ACC_BITS){1'b0}};
@@ -296,10 +348,11 @@ module sagen_psum_manager #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
-      i_row <= 16'd0; ctx_left_q <= 32'd0; i_kg <= 16'd0; p_q <= 32'd0;
+      i_row <= 16'd0; ctx_left_q <= 32'd0; i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= 1'b0;
       kg_m1_q <= 16'd0; owv_m1_q <= 16'd0; addr_q <= 32'd0; keep_q <= 1'b0; first_row_q <= 1'b0;
       laddr_q <= 32'd0;
-      kg_base_q <= 32'd0;
+      kg_base_q <= 32'd0; jump_q <= 32'd0;
+      keep_lim1_q <= 33'sd0; keep_limj_q <= 33'sd0; row_lim1_q <= 33'sd0; row_limj_q <= 33'sd0;
       s1_vld <= 1'b0; s1_addr <= {AW{1'b0}};
       s1_own <= {(COLS*ACC_BITS){1'b0}}; s1_prev <= {(COLS*ACC_BITS){1'b0}};
       s1_down <= {(COLS*ACC_BITS){1'b0}}; s1_lprev <= {(COLS*ACC_BITS){1'b0}};
@@ -333,23 +386,30 @@ module sagen_psum_manager #(
       if (start_i) begin
         run_q <= 1'b1;
         i_row <= 16'd0; ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
-        i_kg <= 16'd0; p_q <= 32'd0;
+        i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= (ROWS == 1);
         kg_m1_q <= m1(n_kg_i); owv_m1_q <= m1(owv_i);
         kg_base_q <= 32'd0; addr_q <= 32'd0; j_q <= 16'd0; pv_q <= 1'b0;
         lbase_q <= 32'd0; laddr_q <= 32'd0;
         keep_q <= (npix_i != 32'd0); first_row_q <= (owv_i != 16'd0);
-      end else if (fire && run_q) begin
+        jump_q <= jump_d[31:0];
+        keep_lim1_q <= $signed({1'b0, npix_i}) - 33'sd1;
+        keep_limj_q <= $signed({1'b0, npix_i}) - $signed(jump_d);
+        row_lim1_q  <= $signed({17'd0, owv_i}) - 33'sd1;
+        row_limj_q  <= $signed({17'd0, owv_i}) - $signed(jump_d);
+      end else if (fire_w && run_q) begin
         j_q     <= j_next;
         pv_q    <= c2i_i && !j_wrap;  // j_q + 1 != 0: j_q < owv - 1 <= 16'hfffe
         laddr_q <= j_wrap ? lbase_q : laddr_q + 32'd1;
         p_q     <= p_next;
-        keep_q  <= p_next < npix_i;
-        first_row_q <= p_next < {16'd0, owv_i};
+        keep_q  <= keep_next;
+        first_row_q <= first_next;
         if (!last_row) begin
           i_row  <= i_row + 16'd1;
+          last_row_q <= (i_row >= ROWS16 - 16'd2);
           addr_q <= addr_q + 32'd1;
         end else begin
           i_row <= 16'd0;
+          last_row_q <= (ROWS == 1);
           if (!last_ctx) begin
             ctx_left_q <= ctx_left_q - 32'd1;
             addr_q     <= addr_q + 32'd1;

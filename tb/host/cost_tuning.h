@@ -15,21 +15,20 @@
  * overcharged every pass). */
 #define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 2)
 
-/* The data feeder's fill: its first element is ready 18 cycles after its start (the index
- * counters' first word 14 cycles after start, a cycle in the queue, the read, the staged word,
- * the lanes' pick; sagen_feeder.v). The feeder starts a pass early, once the last pass's
- * elements have left it, so its fill hides behind that pass's drain where the drain is the
- * longer. The feeder's queue lengthened the fill by one cycle, which a pass pays where
- * PASS_FILL_DRAIN is below FEED_FILL: over 50 random layers, one cycle a pass on tiny1x1 (5)
- * and rect4x8 (18), none on small8x8 (26) and default (50) but at times for a run's first pass
- * (19, one above the fill, puts rect4x8 with the arrays that paid). The rest of the feeder's
- * fill stays in the fit above. */
-#define FEED_FILL 19
-
-/* A pass's overhead: its fill and drain, the feeder's queue cycle where the drain does not hide
- * it, and the controller's registered launch (a start taken in one cycle, the descriptor
- * latched in the next): 1. */
-#define PASS_OVERHEAD(c) (PASS_FILL_DRAIN(c) + (PASS_FILL_DRAIN(c) < FEED_FILL ? 1 : 0) + 1)
+/* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's
+ * advance from its consumer, and the controller's registered launch (a start taken in one
+ * cycle, the descriptor latched in the next): 1.
+ * The queue's cycle: where the drain is shorter than the data feeder's fill (its first element
+ * is ready 19 cycles after its start: the index counters' first word 14 cycles after start, a
+ * cycle in the feeder's queue, the read, the staged word, the lanes' pick; sagen_feeder.v), the
+ * feeder's queue lengthens the pass by one; where the drain hides that fill (the feeder starts a
+ * pass early, once the last pass's elements have left it), the pass's first step waits for the
+ * tap sequencer, whose output queue (sagen_nz_addr_gen.v) presents its first element one cycle
+ * after its walk has it. Either way one cycle a pass: over 50 random layers the feeder's queue
+ * cost one a pass on tiny1x1 (PASS_FILL_DRAIN 5) and rect4x8 (18), and 16 runs of four
+ * configurations moved by 0 to 6 cycles, one a pass after the first, with the tap sequencer's
+ * queue. */
+#define PASS_OVERHEAD(c) (PASS_FILL_DRAIN(c) + 1 + 1)
 
 /* Cycles from a pass's end to the host's job that waits for it (a read-out, a load into the
  * bank the pass read), beyond what a combinational STATUS read gave when the schedule estimate

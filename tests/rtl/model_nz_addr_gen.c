@@ -49,7 +49,7 @@
  * some with random gaps (adv low for 1..3 cycles before taking an element). Some walks are
  * first cut short by a restart of the same shape: in the prologue, or after a prefix of its
  * elements. The expected prologue (cycles from the start cycle to the first vld cycle) is
- *   2 + max(|floor(-off_h/str_h)|, |floor(-off_w/str_w)|, floor(dil_h/str_h), floor(dil_w/str_w)).
+ *   3 + max(|floor(-off_h/str_h)|, |floor(-off_w/str_w)|, floor(dil_h/str_h), floor(dil_w/str_w)).
  *
  * Usage: model_nz_addr_gen MODE AW SEED OUT.vec [inject]     (MODE transposed|dilated|any)
  * Vector file (hex unless noted):
@@ -310,7 +310,7 @@ static int64_t prologue_of(const desc_t *d)
   int64_t m = 0;
   for (int i = 0; i < 4; i++)
     if (k[i] > m) m = k[i];
-  return 2 + m;
+  return 3 + m;
 }
 
 /* ---- walks --------------------------------------------------------------------------------- */

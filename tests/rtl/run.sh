@@ -50,8 +50,8 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- models ---------------------------------------------------------------------------------
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
-for m in pe array skew index_counters feeder nz_addr_gen psum_manager step_ctrl mac_count \
-    col_groups route_table hp_bytes; do
+for m in pe array skew queue2 index_counters feeder nz_addr_gen psum_manager step_ctrl \
+    mac_count col_groups route_table hp_bytes; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -162,6 +162,12 @@ for cfg in "12 0 0" "12 5 0" "12 5 3" "9 5 5" "9 4 7"; do
   config skew sagen_skew "tap_w$1_depth$2_tap$3" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=$3" "$1 $d"
 done
 
+# sagen_queue2: W (1 bit; a byte; wider than 32 bits), and once under Verilator.
+for w in 1 8 37; do
+  config queue2 sagen_queue2 "w$w" "sagen_queue2.v" "W=$w" "$w"
+done
+command -v verilator >/dev/null 2>&1 && config queue2 sagen_queue2 "w8" "sagen_queue2.v" "W=8" "8" verilator
+
 # sagen_index_counters: BUS LG_BUS (AW = 10, positions XW = 16 bits, segments SW = 9). The pass
 # descriptors (random, with contexts of ROWS = 1..16 pixels spanning 1, 2 and 3+ output rows)
 # are drawn by the model.
@@ -200,7 +206,7 @@ fi
 # the core instantiates it).
 for cfg in "transposed 32" "dilated 32" "any 32" "any 13" "any 1"; do
   set -- $cfg
-  config nz_addr_gen sagen_nz_addr_gen "${1}_aw$2" "sagen_nz_addr_gen.v" "AW=$2" "$1 $2"
+  config nz_addr_gen sagen_nz_addr_gen "${1}_aw$2" "sagen_queue2.v sagen_nz_addr_gen.v" "AW=$2" "$1 $2"
 done
 
 # sagen_psum_manager (no column groups): ROWS COLS ACC_BITS LINE_WORDS. Plain passes (writes,
