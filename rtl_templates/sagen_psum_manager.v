@@ -166,18 +166,23 @@ module sagen_psum_manager #(
   wire [31:0] addr  = addr_q;
   // col2im: the filter group has a line segment; the pixel takes the line into its word (not
   // in the first row unless line_first); the first filter group writes, later ones add
-  wire        has_line  = c2i_i && ({13'd0, line_kg0_i} <= i_kg);
+  // the walk's decisions are flip-flops set with the registers they test (no compare between the
+  // walk's registers and the fire cycle's logic): the filter group has a line segment, is the
+  // first, is the last; the pixel is the last of its row (j_q = owv - 1), the context the last
+  reg         line_kg_q, kg0_q, last_kg_q, j_wrap_q, last_ctx_q;
+  wire        has_line  = c2i_i && line_kg_q;
   wire        first_row = first_row_q;
   wire        add_line  = has_line && !line_acc_i && (!first_row || line_first_i);
-  wire        rmw       = accumulate_i || (c2i_i && i_kg != 16'd0);
-  wire        j_wrap    = (j_q >= owv_m1_q);
+  wire        rmw       = accumulate_i || (c2i_i && !kg0_q);
+  wire        j_wrap    = j_wrap_q;
   wire [15:0] j_next    = j_wrap ? 16'd0 : j_q + 16'd1;
   wire [31:0] laddr     = laddr_q;
 
   reg  last_row_q;   // i_row = ROWS - 1 (set with i_row: no adder before the walk's moves)
   wire last_row = last_row_q;
-  wire last_ctx = (ctx_left_q == 32'd0);
-  wire last_kg  = (i_kg >= kg_m1_q);
+  wire last_ctx = last_ctx_q;
+  wire last_kg  = last_kg_q;
+  wire [15:0] kg_p1 = i_kg + 16'd1;
   // the walk moves to the next filter group (start_i takes it to the first)
   wire kg_adv   = fire_w && run_q && !start_i && last_row && last_ctx;
   // the pixel the walk moves to, and whether it exists and sits in the grid's first row
@@ -231,7 +236,7 @@ module sagen_psum_manager #(
       localparam integer SELW = 4 * COLS * COLS;  // (class, lane, column)
       // (the row as an AND-OR of the table's rows, not a shift of the whole table: a pass has
       // at most RT_KGS filter groups, the controller refuses more)
-      wire [15:0]     kg_ld  = start_i ? 16'd0 : kg_adv ? i_kg + 16'd1 : i_kg;
+      wire [15:0]     kg_ld  = start_i ? 16'd0 : kg_adv ? kg_p1 : i_kg;
       reg  [RW-1:0]   rrow_d;
       reg  [SELW-1:0] sel_d, sel_q;
       integer k0, l0, c0;
@@ -349,6 +354,7 @@ module sagen_psum_manager #(
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
       i_row <= 16'd0; ctx_left_q <= 32'd0; i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= 1'b0;
+      line_kg_q <= 1'b0; kg0_q <= 1'b0; last_kg_q <= 1'b0; j_wrap_q <= 1'b0; last_ctx_q <= 1'b0;
       kg_m1_q <= 16'd0; owv_m1_q <= 16'd0; addr_q <= 32'd0; keep_q <= 1'b0; first_row_q <= 1'b0;
       laddr_q <= 32'd0;
       kg_base_q <= 32'd0; jump_q <= 32'd0;
@@ -387,6 +393,8 @@ module sagen_psum_manager #(
         run_q <= 1'b1;
         i_row <= 16'd0; ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
         i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= (ROWS == 1);
+        line_kg_q <= (line_kg0_i == 3'd0); kg0_q <= 1'b1; last_kg_q <= (n_kg_i[15:1] == 15'd0);
+        j_wrap_q <= (owv_i[15:1] == 15'd0); last_ctx_q <= (n_ctx_i[31:1] == 31'd0);
         kg_m1_q <= m1(n_kg_i); owv_m1_q <= m1(owv_i);
         kg_base_q <= 32'd0; addr_q <= 32'd0; j_q <= 16'd0; pv_q <= 1'b0;
         lbase_q <= 32'd0; laddr_q <= 32'd0;
@@ -398,6 +406,7 @@ module sagen_psum_manager #(
         row_limj_q  <= $signed({17'd0, owv_i}) - $signed(jump_d);
       end else if (fire_w && run_q) begin
         j_q     <= j_next;
+        j_wrap_q <= j_wrap ? (owv_m1_q == 16'd0) : (j_q + 16'd1 >= owv_m1_q);
         pv_q    <= c2i_i && !j_wrap;  // j_q + 1 != 0: j_q < owv - 1 <= 16'hfffe
         laddr_q <= j_wrap ? lbase_q : laddr_q + 32'd1;
         p_q     <= p_next;
@@ -412,12 +421,18 @@ module sagen_psum_manager #(
           last_row_q <= (ROWS == 1);
           if (!last_ctx) begin
             ctx_left_q <= ctx_left_q - 32'd1;
+            last_ctx_q <= (ctx_left_q == 32'd1);
             addr_q     <= addr_q + 32'd1;
           end else begin
             ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
+            last_ctx_q <= (n_ctx_i[31:1] == 31'd0);
+            kg0_q      <= 1'b0;
+            last_kg_q  <= (kg_p1 >= kg_m1_q);
+            line_kg_q  <= ({13'd0, line_kg0_i} <= kg_p1);
+            j_wrap_q   <= (owv_m1_q == 16'd0);
             kg_base_q  <= kg_base_q + kg_words_i;
             addr_q     <= kg_base_q + kg_words_i;
-            i_kg       <= i_kg + 16'd1;
+            i_kg       <= kg_p1;
             j_q        <= 16'd0;
             pv_q       <= 1'b0;
             laddr_q    <= has_line ? lbase_q + {16'd0, owv_i} : lbase_q;
