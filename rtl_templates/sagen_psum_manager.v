@@ -32,7 +32,7 @@
 // Pipeline (two stages from the deskew to the SRAM's write port, as before the split of work):
 // stage 0, the fire cycle (a deskewed pixel is valid): the walk's registers address the SRAM's
 // and the line's reads, each lane and class picks its column (an AND-OR of the route entries of
-// the filter group, registered the cycle before as one-hot selects of the columns), the
+// the filter group, whose row of the table is a register loaded the cycle before), the
 // previous pixel's 01 and 11 results are chosen (not for a row's first), and the word's
 // address is compared with the two writes still ahead of it (the word in stage 1, the word
 // being written), all into stage-1 registers. Stage 1: the read data come back; the
@@ -228,52 +228,57 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      // The filter group's route row as one-hot selects, registered: loaded every cycle from
-      // the row of the group the walk is in next cycle (the table is held during a pass), so
-      // the pick is an AND-OR of flip-flops and results, with no multiplexer addressed by i_kg
-      // and no compare before it. Outside col2im, class 00 selects each lane's own column, so
-      // v00 is the results as they are.
-      localparam integer SELW = 4 * COLS * COLS;  // (class, lane, column)
-      // (the row as an AND-OR of the table's rows, not a shift of the whole table: a pass has
-      // at most RT_KGS filter groups, the controller refuses more)
-      wire [15:0]     kg_ld  = start_i ? 16'd0 : kg_adv ? kg_p1 : i_kg;
-      reg  [RW-1:0]   rrow_d;
-      reg  [SELW-1:0] sel_d, sel_q;
-      integer k0, l0, c0;
+      // The filter group's route row, registered: loaded every cycle with the row of the group
+      // the walk is in next cycle (the table is held during a pass), so the pick's selects come
+      // from flip-flops, not through a multiplexer addressed by i_kg. The groups are a one-hot
+      // register kept with i_kg (kg1h_q; a pass has at most RT_KGS filter groups, the
+      // controller refuses more), and a row is an AND-OR of the table's rows by it: the walk's
+      // move (kg_adv) only picks between the row of this group and of the next.
+      reg  [RT_KGS-1:0] kg1h_q;
+      wire [RT_KGS-1:0] kg1h_nxt = {kg1h_q[RT_KGS-2:0], 1'b0};
+      reg  [RW-1:0]     row_now, row_nxt, rrow;
+      integer k0;
       always @* begin
-        rrow_d = {RW{1'b0}};
-        for (k0 = 0; k0 < RT_KGS; k0 = k0 + 1)
-          rrow_d = rrow_d | ({RW{kg_ld == k0}} & route_i[k0 * RW +: RW]);
-        for (k0 = 0; k0 < 4; k0 = k0 + 1)
-          for (l0 = 0; l0 < COLS; l0 = l0 + 1)
-            for (c0 = 0; c0 < COLS; c0 = c0 + 1)
-              sel_d[(k0 * COLS + l0) * COLS + c0] =
-                (k0 == 0 && !c2i_i) ? (l0 == c0) :
-                (rrow_d[(k0 * COLS + l0) * RE + RE - 1] &&
-                 {{(32-LB){1'b0}}, rrow_d[(k0 * COLS + l0) * RE +: LB]} == c0);
+        row_now = {RW{1'b0}};
+        row_nxt = {RW{1'b0}};
+        for (k0 = 0; k0 < RT_KGS; k0 = k0 + 1) begin
+          row_now = row_now | ({RW{kg1h_q[k0]}} & route_i[k0 * RW +: RW]);
+          row_nxt = row_nxt | ({RW{kg1h_nxt[k0]}} & route_i[k0 * RW +: RW]);
+        end
       end
       always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) sel_q <= {SELW{1'b0}};
-        else         sel_q <= sel_d;
+        if (!rst_ni) begin
+          kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
+          rrow   <= {RW{1'b0}};
+        end else if (start_i) begin
+          kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
+          rrow   <= route_i[0 +: RW];
+        end else if (kg_adv) begin
+          kg1h_q <= kg1h_nxt;
+          rrow   <= row_nxt;
+        end else begin
+          rrow   <= row_now;
+        end
       end
       wire [4*VW-1:0] vv;
       genvar k, ln;
       for (k = 0; k < 4; k = k + 1) begin : g_class
         for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
-          // lane ln of class k takes the result of the column its select names (an AND-OR of
-          // exclusive selects, not a priority chain)
-          wire [COLS-1:0]    e = sel_q[(k * COLS + ln) * COLS +: COLS];
+          // lane ln of class k takes the result of the column its entry names, if valid (an
+          // AND-OR of exclusive selects, not a priority chain)
+          wire [RE-1:0]      e = rrow[(k * COLS + ln) * RE +: RE];
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
             pick = {ACC_BITS{1'b0}};
             for (c = 0; c < COLS; c = c + 1)
-              pick = pick | ({ACC_BITS{e[c]}} & res_d[c*ACC_BITS +: ACC_BITS]);
+              pick = pick | ({ACC_BITS{e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c}} &
+                             res_d[c*ACC_BITS +: ACC_BITS]);
           end
           assign vv[k*VW + ln*ACC_BITS +: ACC_BITS] = pick;
         end
       end
-      assign v00 = vv[0*VW +: VW];
+      assign v00 = c2i_i ? vv[0*VW +: VW] : res_d;
       assign v01 = vv[1*VW +: VW];
       assign v10 = vv[2*VW +: VW];
       assign v11 = vv[3*VW +: VW];
