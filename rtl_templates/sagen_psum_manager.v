@@ -306,7 +306,7 @@ module sagen_psum_manager #(
       assign v11 = {(COLS*ACC_BITS){1'b0}};
       assign p01_q = {(COLS*ACC_BITS){1'b0}};
       assign p11_q = {(COLS*ACC_BITS){1'b0}};
-      wire unused_rt = ^{route_i, v01, v11};
+      wire unused_rt = ^{route_i, v01, v11, kg_adv};
     end
   endgenerate
 
