@@ -578,13 +578,18 @@ module sagen_core #(
   assign debug = debug_v;
 
   // ---- feed registers (row skew), weight skew, array ------------------------------------------
+  // Every row and column is delayed one register more than its skew: the array edge's decision
+  // (g_adv, ctx_end, pop, made from the feed lanes', the weight fetcher's and the tap
+  // sequencer's state) reaches the PEs of row 0 and column 0, whose multipliers take their
+  // operands straight from the edge, from a flip-flop rather than through that logic. The
+  // results come a cycle later: a cycle of each pass's drain.
   wire [LANES*IN_BITS-1:0] a_sk;
   wire [LANES-1:0]        a_vld_sk, a_last_sk;
   wire [WT_W-1:0]         b_sk;
   genvar r, c;
   generate
     for (r = 0; r < LANES; r = r + 1) begin : g_feed_reg
-      sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r % ROWS)) u_skew (
+      sagen_skew #(.WIDTH(IN_BITS + 2), .DEPTH(r % ROWS + 1)) u_skew (
         .clk_i (clk_i),
         .rst_ni(rst_ni),
         .en_i  (1'b1),
@@ -594,7 +599,7 @@ module sagen_core #(
     end
     for (c = 0; c < COLS; c = c + 1) begin : g_weight_reg
       if (GROUPS == 1) begin : g_fixed
-        sagen_skew #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
+        sagen_skew #(.WIDTH(W_BITS), .DEPTH(c + 1)) u_skew (
           .clk_i (clk_i),
           .rst_ni(rst_ni),
           .en_i  (1'b1),
@@ -602,13 +607,22 @@ module sagen_core #(
           .q_o   (b_sk[c*W_BITS +: W_BITS])
         );
       end else begin : g_tapped
-        // skewed by the column's place in its group, like the group's lanes meet it
+        // skewed by the column's place in its group, like the group's lanes meet it (after the
+        // edge register)
+        wire [W_BITS-1:0] b_edge;
+        sagen_skew #(.WIDTH(W_BITS), .DEPTH(1)) u_edge (
+          .clk_i (clk_i),
+          .rst_ni(rst_ni),
+          .en_i  (1'b1),
+          .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
+          .q_o   (b_edge)
+        );
         sagen_skew_tap #(.WIDTH(W_BITS), .DEPTH(c)) u_skew (
           .clk_i (clk_i),
           .rst_ni(rst_ni),
           .en_i  (1'b1),
           .tap_i (col_j[c*16 +: 16]),
-          .d_i   (pop ? w_head[c*W_BITS +: W_BITS] : {W_BITS{1'b0}}),
+          .d_i   (b_edge),
           .q_o   (b_sk[c*W_BITS +: W_BITS])
         );
       end

@@ -12,8 +12,8 @@
 /* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
  * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
  * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
- * overcharged every pass). */
-#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 2)
+ * overcharged every pass); the array edge's register (sagen_core.v) adds 1 to the drain. */
+#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 3)
 
 /* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's
  * advance from its consumer, and the controller's registered launch (a start taken in one
@@ -25,9 +25,9 @@
  * pass early, once the last pass's elements have left it), the pass's first step waits for the
  * tap sequencer, whose output queue (sagen_nz_addr_gen.v) presents its first element one cycle
  * after its walk has it. Either way one cycle a pass: over 50 random layers the feeder's queue
- * cost one a pass on tiny1x1 (PASS_FILL_DRAIN 5) and rect4x8 (18), and 16 runs of four
- * configurations moved by 0 to 6 cycles, one a pass after the first, with the tap sequencer's
- * queue. */
+ * cost one a pass on tiny1x1 and rect4x8 (PASS_FILL_DRAIN 5 and 18 then, before the array
+ * edge's register), and 16 runs of four configurations moved by 0 to 6 cycles, one a pass after
+ * the first, with the tap sequencer's queue. */
 #define PASS_OVERHEAD(c) (PASS_FILL_DRAIN(c) + 1 + 1)
 
 /* Cycles from a pass's end to the host's job that waits for it (a read-out, a load into the
