@@ -96,7 +96,7 @@ if [ -x "$S" ] && "$S" gen yaml/tiny1x1.yaml -o "$tmp/g" >/dev/null 2>"$tmp/err"
     >/dev/null 2>&1
   if blocks_json "$tmp/g.json" sagen_tiny1x1_ sagen_tiny1x1_top >"$tmp/g_blocks.json" 2>"$tmp/err"; then
     names=$(jq -r '[.[].block] | unique | join(" ")' "$tmp/g_blocks.json")
-    want="array col_groups core ctrl feed_lane feeder hp_bytes index_counters lane_init mac_count nz_addr_gen pe psum_manager skew sram step_ctrl top weight_fetcher"
+    want="array col_groups core ctrl feed_lane feeder hp_bytes index_counters lane_init mac_count nz_addr_gen pe psum_manager queue2 skew sram step_ctrl top weight_fetcher"
     check "blocks: a generated design's blocks, named as the design names them" "$names" "$want"
     # the PE of tiny1x1 (8-bit inputs and weights, 32-bit accumulators): parameters of the design
     got=$(jq -r '.[] | select(.block == "pe") | .params | to_entries | map("\(.key)=\(.value)") | join(" ")' "$tmp/g_blocks.json")

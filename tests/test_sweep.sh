@@ -138,7 +138,7 @@ feeder2=$(awk -F, '$1 == 2 && $2 == 2 && $3 == "feed_lane" { print $4 }' "$out/a
 feeder4=$(awk -F, '$1 == 4 && $2 == 4 && $3 == "feed_lane" { print $4 }' "$out/area.csv")
 [ -n "$feeder2" ] && [ -n "$feeder4" ] && [ "$feeder4" -gt "$feeder2" ] \
   || msg+="4 feed lanes ($feeder4 cells) not larger than 2 ($feeder2); "
-bad=$(cut -d, -f3 "$out/area.csv" | grep -vE '^[a-z_]+$' | grep -v '^block$' | sort -u | paste -s -d ' ' -)
+bad=$(cut -d, -f3 "$out/area.csv" | grep -vE '^[a-z_][a-z0-9_]*$' | grep -v '^block$' | sort -u | paste -s -d ' ' -)
 [ -z "$bad" ] || msg+="blocks not named as the design names them: $bad; "
 if [ -z "$msg" ]; then ok "area.csv: every block of both points"; else not_ok "area.csv: every block of both points" "$msg"; fi
 if awk -F, 'NR == 1 { ok = $0 == "rows,cols,data_feeder_cells,data_feeder_share_of_logic"; next }
