@@ -13,10 +13,11 @@
 //
 // Timing: every decision of the walk is a flag register (the last word of a context, the last
 // context, the last filter group, room in the FIFO), so a read (sram_re_o) is one LUT of
-// registers and pop_i; the registers a read moves are enabled by one LUT of a qualifier
-// register (a read of their kind is next), room_q and pop_i, and load muxes of registers
-// selected by those flags. start_i only sets flags and clears counters (a synchronous reset),
-// and the wide inputs reach the walk through registers loaded every cycle.
+// registers (pop_i moves only the FIFO's pointers and counts); the registers a read moves are
+// enabled by one LUT of a qualifier register (a read of their kind is next) and room_q, and
+// load muxes of registers selected by those flags. start_i only sets flags and clears counters
+// (a synchronous reset), and the wide inputs reach the walk through registers loaded every
+// cycle.
 `default_nettype none
 
 module sagen_weight_fetcher #(
@@ -88,7 +89,7 @@ module sagen_weight_fetcher #(
   //
   // Timing: start_i only sets run_q and first_q and clears the counters and addresses (a
   // synchronous reset), and every register of the walk is enabled by every read (one LUT of
-  // run_q, room_q and pop_i): what a read does is a mux of registers, selected by the flags,
+  // run_q and room_q): what a read does is a mux of registers, selected by the flags,
   // which at the first read (first_q) come from the input registers instead.
   reg          run_q;                   // reads left to issue
   reg          first_q;                 // the walk's first read is next
@@ -109,8 +110,11 @@ module sagen_weight_fetcher #(
   reg [2:0]  occ_q;                     // words in the FIFO or on their way
   reg        room_q;                    // occ_q < DEPTH
 
-  // A read when there is room, or when the FIFO is full but pops this cycle.
-  wire issue = run_q && (room_q || pop_i);
+  // A read when there is room, counting the pops up to last cycle: this cycle's pop (the array
+  // edge's decision, a path across the design) reaches no more than the FIFO's pointers and
+  // counts. The FIFO holds the two words on their way besides the two the edge may still take,
+  // so a pop never finds it empty for want of the read the pop would have allowed.
+  wire issue = run_q && room_q;
   assign sram_re_o   = issue;
   assign sram_addr_o = addr_q;
 
@@ -141,9 +145,8 @@ module sagen_weight_fetcher #(
       q_grp_q <= run_n && li_n && lc_n;
     end
   end
-  wire room   = room_q || pop_i;
-  wire go_ctx = q_ctx_q && room;
-  wire go_grp = q_grp_q && room;
+  wire go_ctx = q_ctx_q && room_q;
+  wire go_grp = q_grp_q && room_q;
   wire ctx_init = first_q && !li;             // the first read, within the first context
   wire grp_init = first_q && !to_grp;         // the first read, within the first group
 
