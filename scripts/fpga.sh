@@ -327,6 +327,42 @@ pnr_summary() {
   jq "$READABLE_JQ $PNR_JQ" "$1"
 }
 
+# Where the critical path's ends are in the RTL. Yosys's autoname names a mapped cell after a
+# chain of the nets around it ("irq_o_TRELLIS_FF_Q_DI_LUT4_Z_D_..." is a flip-flop some cells
+# away from irq_o), so a name of more than one such hop says little of the cell; its src
+# attribute in the netlist (kept on flip-flops, block RAM and multipliers) gives the RTL file
+# and line of the register. path_src NETLIST.json PNR_SUMMARY: the summary with from_src and
+# to_src (file:line, the file without the sagen_<name>_ prefix, null where the netlist has no
+# src) and from/to as "file:line name", the name dropped when it is such a chain (the
+# wrapper's registers keep their names alone: `in p`, `out p`).
+read -r -d '' PATH_SRC_JQ <<'EOS' || true
+[.modules[] | .cells] as $cs
+| def src($c): if $c == null then null else
+    (first($cs[] | (.[$c] // .[$c | sub("^u_dut\\."; "")] // empty) | .attributes.src // empty)
+     // null) end;
+  {from_src: src($from), to_src: src($to)}
+EOS
+read -r -d '' SRC_MERGE_JQ <<'EOS' || true
+def short: if . == null then null else
+  split("|")[0] | sub("^.*/"; "") | sub("^" + $prefix; "") | sub("(?<l>:[0-9]+)[.].*$"; "\(.l)") end;
+def hops: [scan("_(TRELLIS_FF|TRELLIS_COMB|TRELLIS_DPR16X4|TRELLIS_RAM16X2|LUT4|CCU2C|MULT18X18D|ALU54B|DP16KD|PFUMX|L6MUX21)_")] | length;
+def name_with($raw; $src; $name):
+  if $src == null or ($src | startswith("sagen_fpga_wrap.v")) then $name
+  elif ($raw // "" | hops) > 1 then $src
+  else $src + " " + $name end;
+($s.from_src | short) as $fs | ($s.to_src | short) as $ts
+| . + {from_src: $fs, to_src: $ts,
+       from: name_with(.from_net // .from_cell; $fs; .from),
+       to: (name_with(.to_cell; $ts; .to | sub(" [(][A-Z0-9]+[)]$"; ""))
+            + (if (.to_port // "DI") | IN("DI", "D", "M0", "M1") then "" else " (\(.to_port))" end))}
+EOS
+path_src() {
+  local srcs
+  srcs=$(jq -c --arg from "$(jq -r '.from_cell // empty' <<<"$2")" \
+            --arg to "$(jq -r '.to_cell // empty' <<<"$2")" "$PATH_SRC_JQ" "$1") || return 1
+  jq --argjson s "$srcs" --arg prefix "sagen_${name}_" "$SRC_MERGE_JQ" <<<"$2"
+}
+
 # pnr_log_fmax LOG: "<achieved> <target>" of the last "Max frequency for clock" line of a
 # nextpnr log (the one after routing), for a run without a JSON report.
 pnr_log_fmax() {
@@ -424,7 +460,7 @@ read -r -d '' MD_HEAD_JQ <<'EOS' || true
   "",
   "How it measures. `sagen gen` writes the RTL; Yosys elaborates it, which gives every module the design instantiates with the parameters the design passes (a module instantiated with different parameters has several *variants*; by default the largest is measured). Each module is a *block*, named as the design names it (`sagen_<name>_` dropped); the top is *the design*. A block is synthesized alone inside a generated register wrapper: every data input comes from a flip-flop of a shift chain, every output goes into a flip-flop, so every path through the block runs flop to flop (the outputs fold into a chain to one pin; the reset comes straight from a pin, not timed). `synth_ecp5` maps it (memories into DP16KD block RAM where Yosys can, multipliers into MULT18X18D); the block's cells are counted with its hierarchy kept apart from the wrapper's. nextpnr-ecp5 then places and routes the wrapper and block (`--85k --package CABGA381`), if it fits and is under `--block-max-lut` LUT4 sites (larger blocks are covered by the design's place and route); the design is placed and routed when it fits the device. Each tool run has a limit in CPU seconds (`--synth-timeout`, `--block-timeout`, `--design-timeout`: the same on an idle and on a busy machine); a run past it is reported as stopped. A block the tools refuse is reported with the tool's first error and the others go on.",
   "",
-  "Columns: **block** (variant/variants when the module has several; `nz_addr_gen` is the tap sequencer), **instance**: the first instance of that variant in the design and how many more, **parameters** as the design passes them, **LUT4** (logic LUTs), **carry** (CCU2C cells, two LUT4 sites each), **FF** (TRELLIS_FF), **DSP** (MULT18X18D), **BRAM** (DP16KD), all per instance; **Fmax** nextpnr's achieved frequency of the clock after routing (MHz; *failed*/*timeout* when nextpnr did not finish, empty when not placed; a block with almost no logic, a skew line, shows the wrapper's and the routing's speed); **critical path from / to**: its start (the net the first flip-flop drives; `in p` is the wrapper's register of input port p) and its end (the flip-flop or block it ends in, its pin when not the data input; `out p` is the wrapper's register of output p), as nextpnr names them with Yosys's cell-type suffixes cut; **note**: why a block was not placed, or the tool's error, and Yosys's warnings on the block (but the expected 'Replacing memory ... with list of registers'). The device: \($r.device): 83 640 LUT4 sites (a CCU2C takes 2, a 16x4 distributed RAM 6), 83 640 flip-flops, 156 MULT18X18D, 208 DP16KD (the totals nextpnr reports for it; the ECP5 family data sheet: 84K LUTs, 208 EBR blocks, 156 18x18 multipliers).",
+  "Columns: **block** (variant/variants when the module has several; `nz_addr_gen` is the tap sequencer), **instance**: the first instance of that variant in the design and how many more, **parameters** as the design passes them, **LUT4** (logic LUTs), **carry** (CCU2C cells, two LUT4 sites each), **FF** (TRELLIS_FF), **DSP** (MULT18X18D), **BRAM** (DP16KD), all per instance; **Fmax** nextpnr's achieved frequency of the clock after routing (MHz; *failed*/*timeout* when nextpnr did not finish, empty when not placed; a block with almost no logic, a skew line, shows the wrapper's and the routing's speed); **critical path from / to**: its start (the net the first flip-flop drives; `in p` is the wrapper's register of input port p) and its end (the flip-flop or block it ends in, its pin when not the data input; `out p` is the wrapper's register of output p), as nextpnr names them with Yosys's cell-type suffixes cut, each after the RTL file and line of its register (`feeder.v:315`: the always block in `sagen_<name>_feeder.v`) where the netlist keeps it; a name that Yosys made up from a chain of nets some cells away is dropped; **note**: why a block was not placed, or the tool's error, and Yosys's warnings on the block (but the expected 'Replacing memory ... with list of registers'). The device: \($r.device): 83 640 LUT4 sites (a CCU2C takes 2, a 16x4 distributed RAM 6), 83 640 flip-flops, 156 MULT18X18D, 208 DP16KD (the totals nextpnr reports for it; the ECP5 family data sheet: 84K LUTs, 208 EBR blocks, 156 18x18 multipliers).",
   ""
 EOS
 
@@ -520,6 +556,10 @@ measure_block() {
     if [ "$rc" -eq 0 ] && pnr=$(pnr_summary "$dir/report.json" 2>"$dir/report.err") \
        && [ "$(jq -r '.fmax_mhz' <<<"$pnr")" != null ]; then
       pnr=$(jq --argjson t "$pnr_s" '. + {status: "ok", seconds: $t}' <<<"$pnr")
+      local located
+      if located=$(path_src "$dir/netlist.json" "$pnr" 2>>"$dir/report.err"); then
+        pnr=$located
+      fi
     elif is_timeout "$rc"; then
       note="place and route stopped after $pnr_timeout s of CPU time ($([ "$top" = true ] && echo --design-timeout || echo --block-timeout))"
       pnr=$(jq -n --argjson t "$pnr_s" '{status: "timeout", seconds: $t}')

