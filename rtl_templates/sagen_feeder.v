@@ -234,52 +234,39 @@ module sagen_feeder #(
   );
 
   // ---- the queue (stage Q) ----------------------------------------------------------------------
-  // Two entries between the index counters and stage S, so that the index counters move on a
-  // registered condition (room_q: the second entry is free) and never on the lanes' done: the
-  // lanes' done logic and the counters' advance are in different cycles. q0 is the head (its
-  // SRAM read is issued when it moves on to S), q1 the entry behind it. A word enters q0
-  // directly when q0 is free or leaves this cycle and q1 is empty, else q1; the queue takes a
-  // word every cycle it has room (before run_i too: the pass's first words wait here), so with
-  // the head leaving every cycle one entry is in use and the counters move every cycle.
+  // Two entries (sagen_queue2) between the index counters and stage S, so that the index
+  // counters move on a registered condition (room_q: the second entry is free) and never on the
+  // lanes' done: the lanes' done logic and the counters' advance are in different cycles. The
+  // head's SRAM read is issued when it moves on to S; the queue takes a word every cycle it has
+  // room (before run_i too: the pass's first words wait here), so with the head leaving every
+  // cycle one entry is in use and the counters move every cycle.
   localparam integer QW = 1 + AW + BUS + 1 + LG_BUS + NWW + SW + 3;   // an entry's fields
   wire          q_push;
   wire          q_pop;
-  reg           q0_vld_q, q1_vld_q;
-  reg  [QW-1:0] q0_q, q1_q;
+  wire          q_vld;
+  wire [QW-1:0] q_head;
   wire [QW-1:0] ic_ent = {ic_rd, ic_addr, ic_mask, ic_fs, ic_ofs, ic_iw, ic_seg, ic_last,
                           ic_ctx_last, ic_grp_last};
-  assign        room_q = !q1_vld_q;
   assign        q_push = ic_vld && room_q;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      q0_vld_q <= 1'b0;
-      q1_vld_q <= 1'b0;
-    end else if (start_i) begin
-      q0_vld_q <= 1'b0;
-      q1_vld_q <= 1'b0;
-    end else begin
-      if (!q0_vld_q || q_pop) q0_vld_q <= q1_vld_q || q_push;
-      if (q1_vld_q)           q1_vld_q <= !q_pop;
-      else                    q1_vld_q <= q_push && q0_vld_q && !q_pop;
-    end
-  end
   // (the fields are reset too: the lanes see the head's while no word is there)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      q0_q <= {QW{1'b0}};
-      q1_q <= {QW{1'b0}};
-    end else begin
-      if (!q0_vld_q || q_pop) q0_q <= q1_vld_q ? q1_q : ic_ent;
-      if (!q1_vld_q)          q1_q <= ic_ent;
-    end
-  end
+  sagen_queue2 #(.W(QW), .RESET_DATA(1)) u_queue (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .flush_i(start_i),
+    .push_i (q_push),
+    .d_i    (ic_ent),
+    .room_o (room_q),
+    .pop_i  (q_pop),
+    .vld_o  (q_vld),
+    .q_o    (q_head)
+  );
   wire              q_rd, q_fs, q_last, q_ctx_last, q_grp_last;
   wire [AW-1:0]     q_addr;
   wire [BUS-1:0]    q_mask;
   wire [LG_BUS-1:0] q_ofs;
   wire [NWW-1:0]    q_iw;
   wire [SW-1:0]     q_seg;
-  assign {q_rd, q_addr, q_mask, q_fs, q_ofs, q_iw, q_seg, q_last, q_ctx_last, q_grp_last} = q0_q;
+  assign {q_rd, q_addr, q_mask, q_fs, q_ofs, q_iw, q_seg, q_last, q_ctx_last, q_grp_last} = q_head;
 
   // ---- stages S and B ---------------------------------------------------------------------------
   wire [LANES-1:0] lane_done;
@@ -296,7 +283,7 @@ module sagen_feeder #(
   wire             adv_b = b_vld_q && (&on_done);
   assign           accept = !b_vld_q || adv_b;
 
-  wire q_v = q0_vld_q && run_i;    // a word at the head, and the pass may read
+  wire q_v = q_vld && run_i;    // a word at the head, and the pass may read
   assign q_pop         = accept && q_v;
   assign sram_re_o     = q_pop && q_rd;
   assign sram_addr_o   = q_addr;
@@ -430,11 +417,11 @@ module sagen_feeder #(
   end
 
   assign ready_o = &on_ready;
-  assign dbg_rd_vld_o        = ic_vld || q0_vld_q;
+  assign dbg_rd_vld_o        = ic_vld || q_vld;
   assign dbg_word_vld_o      = b_vld_q;
   assign dbg_lane_done_o     = lane_done | ~lane_on;
   assign dbg_lane_nonempty_o = lane_nonempty | ~lane_on;
-  assign idle_o  = !ic_busy && !q0_vld_q && !s_vld_q && !b_vld_q &&
+  assign idle_o  = !ic_busy && !q_vld && !s_vld_q && !b_vld_q &&
                    !(|(lane_nonempty & lane_on_q)) && !(|st_q);
 
 endmodule

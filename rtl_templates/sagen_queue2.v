@@ -9,11 +9,14 @@
 //
 // q0 is the head, q1 the entry behind it. A push goes into q0 when q0 is free or leaves this
 // cycle and q1 is empty, else into q1. flush_i empties the queue (a push in the same cycle is
-// dropped). push_i without room_o, and pop_i without vld_o, are ignored.
+// dropped). push_i without room_o, and pop_i without vld_o, are ignored. The entries take no
+// reset unless RESET_DATA is 1 (a consumer that reads q_o while vld_o is low then sees zeros
+// after reset, never X, as Icarus's four states would show it).
 `default_nettype none
 
 module sagen_queue2 #(
-  parameter integer W = 8   // bits of an entry
+  parameter integer W          = 8,  // bits of an entry
+  parameter integer RESET_DATA = 0   // 1: the entries are reset to zero
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -45,11 +48,25 @@ module sagen_queue2 #(
     end
   end
 
-  // the entries need no reset: vld says when they are read
-  always @(posedge clk_i) begin
-    if (!q0_vld_q || pop) q0_q <= q1_vld_q ? q1_q : d_i;
-    if (!q1_vld_q)        q1_q <= d_i;
-  end
+  // the entries: without RESET_DATA no reset (vld says when they are read)
+  generate
+    if (RESET_DATA != 0) begin : g_rst
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          q0_q <= {W{1'b0}};
+          q1_q <= {W{1'b0}};
+        end else begin
+          if (!q0_vld_q || pop) q0_q <= q1_vld_q ? q1_q : d_i;
+          if (!q1_vld_q)        q1_q <= d_i;
+        end
+      end
+    end else begin : g_norst
+      always @(posedge clk_i) begin
+        if (!q0_vld_q || pop) q0_q <= q1_vld_q ? q1_q : d_i;
+        if (!q1_vld_q)        q1_q <= d_i;
+      end
+    end
+  endgenerate
 
   assign room_o = !q1_vld_q;
   assign vld_o  = q0_vld_q;

@@ -162,10 +162,12 @@ for cfg in "12 0 0" "12 5 0" "12 5 3" "9 5 5" "9 4 7"; do
   config skew sagen_skew "tap_w$1_depth$2_tap$3" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=$3" "$1 $d"
 done
 
-# sagen_queue2: W (1 bit; a byte; wider than 32 bits), and once under Verilator.
+# sagen_queue2: W (1 bit; a byte; wider than 32 bits; with its entries reset, as the feeder
+# has it), and once under Verilator.
 for w in 1 8 37; do
   config queue2 sagen_queue2 "w$w" "sagen_queue2.v" "W=$w" "$w"
 done
+config queue2 sagen_queue2 "w37_rst" "sagen_queue2.v" "W=37 RESET_DATA=1" "37"
 command -v verilator >/dev/null 2>&1 && config queue2 sagen_queue2 "w8" "sagen_queue2.v" "W=8" "8" verilator
 
 # sagen_index_counters: BUS LG_BUS (AW = 10, positions XW = 16 bits, segments SW = 9). The pass
@@ -182,7 +184,7 @@ done
 # dilation and strides 1..3, padding 0..2, multi-row, linear and phantom contexts, filter
 # groups, fewer lanes in use) and pop rates; every lane's elements, every SRAM read and the idle
 # flag are checked. Passes popped at every ready cycle print their cycles ("# full speed").
-feeder_files="sagen_lane_init.v sagen_index_counters.v sagen_feed_lane.v sagen_feeder.v"
+feeder_files="sagen_lane_init.v sagen_index_counters.v sagen_feed_lane.v sagen_queue2.v sagen_feeder.v"
 for cfg in "1 4 2 8 1 3 10" "6 2 1 8 2 2 11" "12 16 4 8 3 5 10" "16 8 3 16 1 4 10"; do
   set -- $cfg
   config feeder sagen_feeder "l$1_bus$2_in$4_m$5_depth$6" "$feeder_files" \

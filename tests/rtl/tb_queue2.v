@@ -1,10 +1,12 @@
 // tb_queue2: sagen_queue2 against the vectors of model_queue2.c (file format there). Inputs
 // change just after the falling edge; vld_o and room_o are checked 1 unit after the rising
-// edge, q_o only where the head is valid.
+// edge, q_o where the head is valid; with RESET_DATA, also that q_o is zero (not X) while the
+// reset is held.
 `default_nettype none
 
 module tb_queue2;
   parameter integer W = 8;
+  parameter integer RESET_DATA = 0;
   localparam BLOCK = "sagen_queue2";
 
   `include "tb_common.vh"
@@ -14,7 +16,7 @@ module tb_queue2;
   wire         room, vld;
   wire [W-1:0] q;
 
-  sagen_queue2 #(.W(W)) dut (
+  sagen_queue2 #(.W(W), .RESET_DATA(RESET_DATA)) dut (
     .clk_i(clk), .rst_ni(rst_n), .flush_i(flush), .push_i(push), .d_i(d), .room_o(room),
     .pop_i(pop), .vld_o(vld), .q_o(q)
   );
@@ -40,6 +42,7 @@ module tb_queue2;
       chk("vld_o", {63'd0, vld}, e_vld);
       chk("room_o", {63'd0, room}, e_room);
       if (e_vld[0]) chk("q_o", {{(64-W){1'b0}}, q}, e_q);
+      if (RESET_DATA != 0 && !rst_n) chk("q_o in reset", {{(64-W){1'b0}}, q}, 64'd0);
     end
     summary;
   end
