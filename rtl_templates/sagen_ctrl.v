@@ -398,9 +398,9 @@ module sagen_ctrl #(
   // t+2 answers the address of cycle t with the registers' state in cycle t+1 (a combinational
   // read of cycle t+1). Cycle t: the address is decoded into a group of at most eight words (of
   // the descriptor registers, of the counters' 32-bit halves, or the other registers) and a
-  // place in it, registered one-hot per group. Cycle t+1: each group's 8-to-1 multiplexer picks
-  // its word, registered (zero in the groups not asked). Cycle t+2: the groups' words are or-ed
-  // into csr_rdata_o.
+  // place in it, registered one-hot (a bit per word). Cycle t+1: each group of 8 words picks its
+  // word by an AND-OR of those bits, registered (zero in the groups not asked). Cycle t+2: the
+  // groups' words are or-ed into csr_rdata_o.
   localparam integer NMISC = 7;   // STATUS, DEBUG, PARAMS, MAGIC, PARAMS2, ROUTE_ADDR, READ_LANES
   localparam integer NDG   = (NDESC + 7) / 8;      // descriptor groups
   localparam integer NCH   = 2 * NCNT;             // counter halves (odd: the high 16 bits)
@@ -409,9 +409,10 @@ module sagen_ctrl #(
   wire [6:0] cidx = csr_addr_i - CSR_CNT;
   wire       in_desc = csr_addr_i >= CSR_DESC && csr_addr_i < DESC_END;
   wire       in_cnt  = csr_addr_i >= CSR_CNT && csr_addr_i < CNT_END;
-  reg  [NDG-1:0]   rd_dg_q;        // one-hot: the descriptor group asked (none: not one)
-  reg  [NCG-1:0]   rd_cg_q;        // one-hot: the counter group asked
-  reg  [2:0]       rd_dsub_q, rd_csub_q;
+  // one-hot: the descriptor word, the counter half asked (none: not one of them); each bit
+  // selects one word of its group's multiplexer (a 3-bit place would drive every group's)
+  reg  [NDESC-1:0] rd_dhot_q;
+  reg  [NCH-1:0]   rd_chot_q;
   reg  [NMISC-1:0] rd_misc_q;      // one-hot: which of the others
   reg  [31:0]      rd_dw_q [0:NDG-1];
   reg  [31:0]      rd_cw_q [0:NCG-1];
@@ -424,14 +425,17 @@ module sagen_ctrl #(
     for (rg = 0; rg < NDG; rg = rg + 1) begin
       dw[rg] = 32'd0;
       for (rk = 0; rk < 8; rk = rk + 1)
-        if (rg * 8 + rk < NDESC && {29'd0, rd_dsub_q} == rk) dw[rg] = desc_q[rg * 8 + rk];
+        if (rg * 8 + rk < NDESC)
+          dw[rg] = dw[rg] | ({32{rd_dhot_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]}} &
+                             desc_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]);
     end
     for (rg = 0; rg < NCG; rg = rg + 1) begin
       cw[rg] = 32'd0;
       for (rk = 0; rk < 8; rk = rk + 1)
-        if (rg * 8 + rk < NCH && {29'd0, rd_csub_q} == rk)
-          cw[rg] = ((rg * 8 + rk) % 2 == 1) ? {16'd0, cnt_q[(rg * 8 + rk) / 2][47:32]}
-                                           : cnt_q[(rg * 8 + rk) / 2][31:0];
+        if (rg * 8 + rk < NCH)
+          cw[rg] = cw[rg] | ({32{rd_chot_q[(rg * 8 + rk < NCH) ? rg * 8 + rk : 0]}} &
+                             (((rg * 8 + rk) % 2 == 1) ? {16'd0, cnt_q[(rg * 8 + rk) / 2][47:32]}
+                                                       : cnt_q[(rg * 8 + rk) / 2][31:0]));
     end
     rsum = rd_mw_q;
     for (rg = 0; rg < NDG; rg = rg + 1) rsum = rsum | rd_dw_q[rg];
@@ -440,17 +444,15 @@ module sagen_ctrl #(
   integer r;   // the read pipeline's own loop variable
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rd_dg_q <= {NDG{1'b0}}; rd_cg_q <= {NCG{1'b0}}; rd_dsub_q <= 3'd0; rd_csub_q <= 3'd0;
+      rd_dhot_q <= {NDESC{1'b0}}; rd_chot_q <= {NCH{1'b0}};
       rd_misc_q <= {NMISC{1'b0}};
       for (r = 0; r < NDG; r = r + 1) rd_dw_q[r] <= 32'd0;
       for (r = 0; r < NCG; r = r + 1) rd_cw_q[r] <= 32'd0;
       rd_mw_q <= 32'd0;
       csr_rdata_o <= 32'd0;
     end else begin
-      for (r = 0; r < NDG; r = r + 1) rd_dg_q[r] <= in_desc && {28'd0, didx[6:3]} == r;
-      for (r = 0; r < NCG; r = r + 1) rd_cg_q[r] <= in_cnt && {28'd0, cidx[6:3]} == r;
-      rd_dsub_q    <= didx[2:0];
-      rd_csub_q    <= cidx[2:0];
+      for (r = 0; r < NDESC; r = r + 1) rd_dhot_q[r] <= in_desc && {25'd0, didx} == r;
+      for (r = 0; r < NCH; r = r + 1)   rd_chot_q[r] <= in_cnt && {25'd0, cidx} == r;
       rd_misc_q[0] <= csr_addr_i == CSR_STATUS;
       rd_misc_q[1] <= csr_addr_i == CSR_DEBUG;
       rd_misc_q[2] <= csr_addr_i == CSR_PARAMS;
@@ -458,8 +460,8 @@ module sagen_ctrl #(
       rd_misc_q[4] <= csr_addr_i == CSR_PARAMS2;
       rd_misc_q[5] <= csr_addr_i == CSR_ROUTE_ADDR;
       rd_misc_q[6] <= csr_addr_i == CSR_READ_LANES;
-      for (r = 0; r < NDG; r = r + 1) rd_dw_q[r] <= rd_dg_q[r] ? dw[r] : 32'd0;
-      for (r = 0; r < NCG; r = r + 1) rd_cw_q[r] <= rd_cg_q[r] ? cw[r] : 32'd0;
+      for (r = 0; r < NDG; r = r + 1) rd_dw_q[r] <= dw[r];
+      for (r = 0; r < NCG; r = r + 1) rd_cw_q[r] <= cw[r];
       rd_mw_q     <= mw;
       csr_rdata_o <= rsum;
     end

@@ -489,6 +489,16 @@ static int engine_counters(engine_t *e, char *err, size_t errlen)
     uint64_t hi = hw_csr_read(hw, SAGEN_CSR_CNT + 2 * (unsigned)i + 1);
     cnt[i] = lo | hi << 32;
   }
+  /* the descriptor registers read back as the last pass's were written (their read path, as
+   * the counters' is above) */
+  for (int i = 0; e->next_prog > 0 && i < SAGEN_NDESC; i++) {
+    uint32_t v = hw_csr_read(hw, SAGEN_CSR_DESC + (unsigned)i);
+    if (v != e->desc[i]) {
+      snprintf(err, errlen, "descriptor register %d reads 0x%08" PRIx32 ", the driver wrote 0x%08" PRIx32,
+               i, v, e->desc[i]);
+      return 1;
+    }
+  }
   for (int m = 0; m < e->nm; m++) {
     const layer_t *lm = &e->ms0[m].l;
     if (!lm->no_ops)
