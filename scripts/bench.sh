@@ -5,6 +5,9 @@
 #  2. co-simulation speed: simulated cycles per second in Verilator, and against Icarus on the
 #     same layer;
 #  3. time to generate, verilate and build the default configuration from scratch.
+# The time per layer is cycles / clock, the clock as `make fpga` measured it for the
+# configuration (build/fpga/default/fpga.json, or BENCH_FPGA_JSON; scripts/lib/fpga_clock.jq:
+# the design placed and routed, else its slowest block); without that run the column is empty.
 # A full run also writes its figures into docs/performance.md (section `bench`, through
 # scripts/doc_section.sh); --quick (two layers) only prints them.
 # Usage: scripts/bench.sh [--quick]   (from the repository root, after `make sagen`)
@@ -16,11 +19,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 json() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1"; }
+# the clock: {fmax_mhz, fmax_source, commit, date}, fmax_mhz null when not measured
+fpga_json=${BENCH_FPGA_JSON:-build/fpga/$(basename "$cfg" .yaml)/fpga.json}
+clk='{"fmax_mhz": null, "fmax_source": ""}'
+if [ -s "$fpga_json" ]; then
+  clk=$(jq -c -L scripts/lib 'include "fpga_clock"; fpga_clock + {commit, date}' "$fpga_json")
+fi
+mhz=$(jq -r '.fmax_mhz // empty' <<<"$clk")
+# us LAYER_CYCLES: the layer's time at the clock, microseconds (empty without a clock)
+us() { [ -z "$mhz" ] || echo "$1 / $mhz" | bc -l | xargs printf "%.1f"; }
 # the rows of docs/performance.md's table, built as the figures come
 : >"$tmp/rows"
 
 echo "== 1. ResNet-50 layers on $cfg (16x16, DRAM not limiting), batch 1"
-printf "%-26s %12s %12s %12s %7s %9s %9s %8s %8s %8s\n" layer useful_MACs ideal cycles util idle_PE bubbles stall drain dram
+printf "%-26s %12s %12s %12s %7s %9s %9s %8s %8s %8s %9s\n" layer useful_MACs ideal cycles util idle_PE bubbles stall drain dram time_us
 # name C H W K R S stride pad
 layers="conv2_x.1x1a 64 56 56 64 1 1 1 0
 conv2_x.3x3 64 56 56 64 3 3 1 1
@@ -39,23 +51,29 @@ echo "$layers" | while read -r name c h w k r s st pad; do
   ./sagen sim $cfg conv2d --random 1,$c,$h,$w:$k,$r,$s --stride $st --padding $pad --quiet \
     --dram-bytes-per-cycle 1e9 --check --report json >"$tmp/r.json"
   u=$(json "$tmp/r.json" utilization)
-  printf "%-26s %12s %12s %12s %6.1f%% %9s %9s %8s %8s %8s\n" "$name" "$(json "$tmp/r.json" useful_macs)" \
+  t_us=$(us "$(json "$tmp/r.json" cycles)")
+  printf "%-26s %12s %12s %12s %6.1f%% %9s %9s %8s %8s %8s %9s\n" "$name" "$(json "$tmp/r.json" useful_macs)" \
     "$(json "$tmp/r.json" ideal_cycles)" "$(json "$tmp/r.json" cycles)" "$(echo "$u * 100" | bc -l)" \
     "$(json "$tmp/r.json" idle_pe_cycles)" "$(json "$tmp/r.json" bubble_cycles)" \
     "$(json "$tmp/r.json" stall_cycles)" "$(json "$tmp/r.json" drain_cycles)" \
-    "$(json "$tmp/r.json" dram_wait_cycles)"
+    "$(json "$tmp/r.json" dram_wait_cycles)" "${t_us:--}"
   # the table row: the layer, its figures, and the two largest shares of what was not useful
-  jq -r --arg l "${name%%.*} ${r}x$s $c->$k, ${h}x$w" '
+  jq -r --arg l "${name%%.*} ${r}x$s $c->$k, ${h}x$w" --arg t "$t_us" '
     . as $r
     | [["idle lanes", .idle_pe_cycles], ["context bubbles", .bubble_cycles], ["fill", .fill_cycles],
        ["feeder stalls", .stall_cycles], ["drain", .drain_cycles], ["DRAM waits", .dram_wait_cycles]]
     | map(select(.[1] * 1000 >= $r.cycles)) | sort_by(-.[1]) | .[:2]
     | map("\(.[0]) \(.[1] * 1000 / $r.cycles | round / 10)%") | join(", ") as $rest
-    | "| \($l) | \($r.useful_macs) | \($r.ideal_cycles) | \($r.cycles) | \($r.utilization * 1000 | round / 10)% | \($rest) |"
+    | "| \($l) | \($r.useful_macs) | \($r.ideal_cycles) | \($r.cycles) | \($r.utilization * 1000 | round / 10)% | \($t) | \($rest) |"
     ' "$tmp/r.json" >>"$tmp/rows"
 done
 echo "(idle_PE: steps where an edge context leaves lanes or columns without work; every column"
 echo " is a share of 'cycles': useful + idle_PE + bubbles + fill + stall + drain + dram = cycles)"
+if [ -n "$mhz" ]; then
+  echo "(time_us: cycles at $mhz MHz, $(jq -r .fmax_source <<<"$clk") of $fpga_json)"
+else
+  echo "(time_us: no clock: $fpga_json not found; make fpga FPGA_CONFIGS=$cfg measures it)"
+fi
 
 echo
 echo "== 2. co-simulation speed (median of 3)"
@@ -92,14 +110,24 @@ printf "%.1f s (%s cores)\n" "$bt" "$(nproc)"
 {
   echo "## ResNet-50 on \`yaml/default.yaml\` (\`make bench\`)"
   echo
-  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with local changes'), on $(nproc) cores. 16x16 PEs, batch 1,"
+  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- . ':(exclude)docs/performance.md' 2>/dev/null || echo ' with local changes'), on $(nproc) cores. 16x16 PEs, batch 1,"
   echo "random int8 tensors, the host port not limiting (\`--dram-bytes-per-cycle 1e9\`); every run"
   echo "passed \`--check\`. Utilization is the ideal cycles (useful MACs / 256) over the cycles; the"
   echo "last column names the two largest shares of the cycles that were not useful MACs (the"
   echo "report's \"where the cycles went\")."
   echo
-  echo "| layer | useful MACs | ideal cycles | cycles | utilization | where the rest went |"
-  echo "|---|---:|---:|---:|---:|---|"
+  if [ -n "$mhz" ]; then
+    jq -r '"The time is the cycles at \(.fmax_mhz) MHz, " + (if .fmax_source == "design"
+             then "the whole design placed and routed"
+             else "the Fmax of its " + (.fmax_source | sub("^slowest block: "; "slowest block placed and routed alone, ")) + " (an upper bound on the clock: the design runs no faster" + (if .unmeasured == "" then ")" else "; the blocks not placed: \(.unmeasured))" end) end)
+           + " on an ECP5-85 by `make fpga` at commit \(.commit) (\(.date)); [fpga.md](fpga.md)."' <<<"$clk"
+  else
+    echo "No time column: no FPGA clock has been measured for this configuration (\`make fpga"
+    echo "FPGA_CONFIGS=$cfg\` measures it; [fpga.md](fpga.md))."
+  fi
+  echo
+  echo "| layer | useful MACs | ideal cycles | cycles | utilization | time (µs) | where the rest went |"
+  echo "|---|---:|---:|---:|---:|---:|---|"
   cat "$tmp/rows"
   echo
   echo "Co-simulation speed and build time of the same configuration:"

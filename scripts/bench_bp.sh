@@ -93,7 +93,7 @@ claim() {
 {
   echo "## BP-im2col's Table II layers (\`make bench-bp\`)"
   echo
-  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with local changes'), on \`yaml/default.yaml\` (16x16 PEs), batch 2, random"
+  echo "At commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- . ':(exclude)docs/performance.md' 2>/dev/null || echo ' with local changes'), on \`yaml/default.yaml\` (16x16 PEs), batch 2, random"
   echo "int8 tensors, the host port at the configuration's 16 bytes a cycle; every run passed"
   echo "\`--check\`. Layers are Hi/C/N/K/S/P: input size, channels, filters, kernel, stride, padding."
   echo "The loss is \`conv2d_input_grad\`, the gradient \`conv2d_weight_grad\`; ideal = useful MACs /"
