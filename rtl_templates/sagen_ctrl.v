@@ -364,27 +364,51 @@ module sagen_ctrl #(
     end
   end
 
-  // Performance counters.
+  // Performance counters. Their events come from across the core (the array edge's decision,
+  // the feed lanes' and the blocks' state): each is registered here first, so that no event's
+  // path runs on into a 48-bit adder; a counter takes an event a cycle after it happened, which
+  // the host does not see (it reads the counters after the run has ended).
+  reg         ev_step_q, ev_bubble_q, ev_fill_q, ev_stall_q, ev_drain_q;
+  reg         ev_if_rd_q, ev_wt_rd_q, ev_out_rd_q, ev_out_wr_q, ev_pad_q, ev_zstep_q;
+  reg         ev_line_rd_q, ev_line_wr_q;
+  reg  [15:0] ev_macs_q, ev_hp_q, ev_zpe_q;
+  reg  [31:0] ev_zskip_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ev_step_q <= 1'b0; ev_bubble_q <= 1'b0; ev_fill_q <= 1'b0; ev_stall_q <= 1'b0;
+      ev_drain_q <= 1'b0; ev_if_rd_q <= 1'b0; ev_wt_rd_q <= 1'b0; ev_out_rd_q <= 1'b0;
+      ev_out_wr_q <= 1'b0; ev_pad_q <= 1'b0; ev_zstep_q <= 1'b0; ev_line_rd_q <= 1'b0;
+      ev_line_wr_q <= 1'b0; ev_macs_q <= 16'd0; ev_hp_q <= 16'd0; ev_zpe_q <= 16'd0;
+      ev_zskip_q <= 32'd0;
+    end else begin
+      ev_step_q <= ev_step_valid_i; ev_bubble_q <= ev_bubble_i; ev_fill_q <= ev_fill_i;
+      ev_stall_q <= ev_stall_i; ev_drain_q <= ev_drain_i; ev_if_rd_q <= ev_if_read_i;
+      ev_wt_rd_q <= ev_wt_read_i; ev_out_rd_q <= ev_out_read_i; ev_out_wr_q <= ev_out_write_i;
+      ev_pad_q <= ev_pad_word_i; ev_zstep_q <= ev_zero_step_i; ev_line_rd_q <= ev_line_read_i;
+      ev_line_wr_q <= ev_line_write_i; ev_macs_q <= ev_macs_i; ev_hp_q <= ev_hp_bytes_i;
+      ev_zpe_q <= ev_zero_pe_i; ev_zskip_q <= ev_zskip_i;
+    end
+  end
   wire [47:0] inc [0:NCNT-1];
   assign inc[CNT_CYCLES]    = 48'd1;
   assign inc[CNT_BUSY]      = {47'd0, busy_o};
-  assign inc[CNT_STEP]      = {47'd0, ev_step_valid_i};
-  assign inc[CNT_BUBBLE]    = {47'd0, ev_bubble_i};
-  assign inc[CNT_FILL]      = {47'd0, ev_fill_i};
-  assign inc[CNT_STALL]     = {47'd0, ev_stall_i};
-  assign inc[CNT_DRAIN]     = {47'd0, ev_drain_i};
-  assign inc[CNT_MACS]      = {32'd0, ev_macs_i};
-  assign inc[CNT_IF_RD]     = {47'd0, ev_if_read_i};
-  assign inc[CNT_WT_RD]     = {47'd0, ev_wt_read_i};
-  assign inc[CNT_OUT_RD]    = {47'd0, ev_out_read_i};
-  assign inc[CNT_OUT_WR]    = {47'd0, ev_out_write_i};
-  assign inc[CNT_HP_BYTES]  = {32'd0, ev_hp_bytes_i};
-  assign inc[CNT_PAD_WORDS] = {47'd0, ev_pad_word_i};
-  assign inc[CNT_ZERO_STEP] = {47'd0, ev_zero_step_i};
-  assign inc[CNT_ZERO_PE]   = {32'd0, ev_zero_pe_i};
-  assign inc[CNT_ZSKIP]     = {16'd0, ev_zskip_i};
-  assign inc[CNT_LINE_RD]   = {47'd0, ev_line_read_i};
-  assign inc[CNT_LINE_WR]   = {47'd0, ev_line_write_i};
+  assign inc[CNT_STEP]      = {47'd0, ev_step_q};
+  assign inc[CNT_BUBBLE]    = {47'd0, ev_bubble_q};
+  assign inc[CNT_FILL]      = {47'd0, ev_fill_q};
+  assign inc[CNT_STALL]     = {47'd0, ev_stall_q};
+  assign inc[CNT_DRAIN]     = {47'd0, ev_drain_q};
+  assign inc[CNT_MACS]      = {32'd0, ev_macs_q};
+  assign inc[CNT_IF_RD]     = {47'd0, ev_if_rd_q};
+  assign inc[CNT_WT_RD]     = {47'd0, ev_wt_rd_q};
+  assign inc[CNT_OUT_RD]    = {47'd0, ev_out_rd_q};
+  assign inc[CNT_OUT_WR]    = {47'd0, ev_out_wr_q};
+  assign inc[CNT_HP_BYTES]  = {32'd0, ev_hp_q};
+  assign inc[CNT_PAD_WORDS] = {47'd0, ev_pad_q};
+  assign inc[CNT_ZERO_STEP] = {47'd0, ev_zstep_q};
+  assign inc[CNT_ZERO_PE]   = {32'd0, ev_zpe_q};
+  assign inc[CNT_ZSKIP]     = {16'd0, ev_zskip_q};
+  assign inc[CNT_LINE_RD]   = {47'd0, ev_line_rd_q};
+  assign inc[CNT_LINE_WR]   = {47'd0, ev_line_wr_q};
   integer c;   // the counters' own loop variable: one always block drives each variable
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -420,22 +444,25 @@ module sagen_ctrl #(
   reg  [31:0]      dw [0:NDG-1];
   reg  [31:0]      cw [0:NCG-1];
   reg  [31:0]      mw, rsum;
+  reg  [31:0]      racc;           // a group's AND-OR, as it is built
   integer rg, rk;   // the read multiplexers' loop variables
   always @* begin
     for (rg = 0; rg < NDG; rg = rg + 1) begin
-      dw[rg] = 32'd0;
+      racc = 32'd0;
       for (rk = 0; rk < 8; rk = rk + 1)
         if (rg * 8 + rk < NDESC)
-          dw[rg] = dw[rg] | ({32{rd_dhot_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]}} &
-                             desc_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]);
+          racc = racc | ({32{rd_dhot_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]}} &
+                         desc_q[(rg * 8 + rk < NDESC) ? rg * 8 + rk : 0]);
+      dw[rg] = racc;
     end
     for (rg = 0; rg < NCG; rg = rg + 1) begin
-      cw[rg] = 32'd0;
+      racc = 32'd0;
       for (rk = 0; rk < 8; rk = rk + 1)
         if (rg * 8 + rk < NCH)
-          cw[rg] = cw[rg] | ({32{rd_chot_q[(rg * 8 + rk < NCH) ? rg * 8 + rk : 0]}} &
-                             (((rg * 8 + rk) % 2 == 1) ? {16'd0, cnt_q[(rg * 8 + rk) / 2][47:32]}
-                                                       : cnt_q[(rg * 8 + rk) / 2][31:0]));
+          racc = racc | ({32{rd_chot_q[(rg * 8 + rk < NCH) ? rg * 8 + rk : 0]}} &
+                         (((rg * 8 + rk) % 2 == 1) ? {16'd0, cnt_q[(rg * 8 + rk) / 2][47:32]}
+                                                   : cnt_q[(rg * 8 + rk) / 2][31:0]));
+      cw[rg] = racc;
     end
     rsum = rd_mw_q;
     for (rg = 0; rg < NDG; rg = rg + 1) rsum = rsum | rd_dw_q[rg];
