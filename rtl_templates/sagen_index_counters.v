@@ -714,49 +714,31 @@ module sagen_index_counters #(
   localparam integer RW = AW + LG_BUS + NWW + SW + 3 + 3 * BUS + 1 + 2 * CWW + 4 + 2;
   wire [RW-1:0]   rec_in = {x7_wa, x7_ofs, x7_nw1, x7_seg, x7_fl, x7_ge, x7_lt, x7_mask, x7_rd,
                             x7_lc, x7_hc, x7_lf1, x7_hf1, x7_w1, x7_w2};
-  // The head record is a register (rec_q, always the record at the read pointer), loaded with
-  // the entry after the head when the head is popped, or with the record pushed when it lands
-  // at the read pointer (the FIFO empty or emptying): the expander reads flip-flops, not a
-  // FIFO_N-to-1 select.
   reg  [FIFO_N*RW-1:0] f_q;     // record e at [e*RW +: RW] (registers, not a memory)
   reg  [3:0]      f_rp_q, f_wp_q;
-  reg  [3:0]      f_rp1_q;      // the entry after the head: f_rp_q + 1 (mod FIFO_N)
   reg  [3:0]      f_cnt_q;
-  reg  [RW-1:0]   rec_q;
   wire            f_push = x_vld[NX-1];
   wire [3:0]      f_cnt_n = f_cnt_q + {3'b000, f_push} - {3'b000, f_pop};
-  wire [3:0]      f_rp_n  = f_pop ? f_rp1_q : f_rp_q;
-  wire [RW-1:0]   rec = rec_q;
-  function automatic [3:0] f_next(input [3:0] p);
-    f_next = (p == FIFO_N[3:0] - 4'd1) ? 4'd0 : p + 4'd1;
-  endfunction
+  wire [RW-1:0]   rec = f_q[f_rp_q*RW +: RW];
   integer fe;
   always @(posedge clk_i) begin
     for (fe = 0; fe < FIFO_N; fe = fe + 1)
       if (f_push && {28'd0, f_wp_q} == fe) f_q[fe*RW +: RW] <= rec_in;
-    // (written in every state, start and reset too: read only where the FIFO holds a record)
-    if (f_push && f_wp_q == f_rp_n) rec_q <= rec_in;
-    else if (f_pop)                 rec_q <= f_q[f_rp1_q*RW +: RW];
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       f_rp_q  <= 4'd0;
-      f_rp1_q <= 4'd1;
       f_wp_q  <= 4'd0;
       f_cnt_q <= 4'd0;
       n_in_q  <= 4'd0;
     end else if (start_i) begin
       f_rp_q  <= 4'd0;
-      f_rp1_q <= 4'd1;
       f_wp_q  <= 4'd0;
       f_cnt_q <= 4'd0;
       n_in_q  <= 4'd0;
     end else begin
-      if (f_push) f_wp_q <= f_next(f_wp_q);
-      if (f_pop) begin
-        f_rp_q  <= f_rp1_q;
-        f_rp1_q <= f_next(f_rp1_q);
-      end
+      if (f_push) f_wp_q <= (f_wp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_wp_q + 4'd1;
+      if (f_pop)  f_rp_q <= (f_rp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_rp_q + 4'd1;
       f_cnt_q <= f_cnt_n;
       n_in_q  <= n_in_n;
     end
