@@ -161,6 +161,11 @@ for cfg in "12 0 0" "12 5 0" "12 5 3" "9 5 5" "9 4 7"; do
   d=$(( $3 < $2 ? $3 : $2 ))
   config skew sagen_skew "tap_w$1_depth$2_tap$3" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=$3" "$1 $d"
 done
+# ... and with the tap changing at run time (TAP=-2: the vectors drive it; taken a cycle late).
+for cfg in "12 1" "9 5" "21 15"; do
+  set -- $cfg
+  config skew sagen_skew "tapvar_w$1_depth$2" "sagen_skew_tap.v" "WIDTH=$1 DEPTH=$2 TAP=-2" "$1 $2 tap"
+done
 
 # sagen_queue2: W (1 bit; a byte; wider than 32 bits; with its entries reset, as the feeder
 # has it), and once under Verilator.
