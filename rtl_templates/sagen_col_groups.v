@@ -67,33 +67,42 @@ module sagen_col_groups #(
   assign lanes_o   = lanes_of(grp_n_i);
   assign f_lanes_o = lanes_of(f_grp_n_i);
 
-  // each column's group: the last group k < grp_n whose first column, k*grp_w, is at or before it
-  reg     [15:0] gs, cstart, cj;
-  reg     [7:0]  cg;
+  // The groups' first columns st_k = k * grp_w for k = 0 .. GROUPS (a sum of shifted copies of
+  // grp_w, one per set bit of the constant k; < 2^16 as k <= 256 and grp_w < 256), shared by all
+  // columns. Column c is in group k, the last k < grp_n with st_k <= c; for each k the column's
+  // place c - st_k, its delay st_(k+1) - 1 - c (0 past the group's width: c >= st_(k+1)) and
+  // whether it starts group k are worked out side by side, and the group selects: no
+  // arithmetic waits for another.
+  reg  [(GROUPS+1)*16-1:0] st;
+  integer                  kk, bb;
+  always @* begin
+    st = {((GROUPS+1)*16){1'b0}};
+    for (kk = 1; kk <= GROUPS; kk = kk + 1)
+      for (bb = 0; bb < 9; bb = bb + 1)
+        if (((kk >> bb) & 1) != 0) st[kk*16 +: 16] = st[kk*16 +: 16] + (grp_w << bb);
+  end
+
+  reg     [15:0] c16, s_k, s_k1;
   integer        c, k;
   always @* begin
-    inj_o  = {(COLS*GROUPS){1'b0}};
+    inj_o   = {(COLS*GROUPS){1'b0}};
     col_j_o = {(COLS*16){1'b0}};
-    dtap_o = {(COLS*16){1'b0}};
-    gs = 16'd0;
-    cstart = 16'd0;
-    cj = 16'd0;
-    cg = 8'd0;
+    dtap_o  = {(COLS*16){1'b0}};
+    c16 = 16'd0;
+    s_k = 16'd0;
+    s_k1 = 16'd0;
     for (c = 0; c < COLS; c = c + 1) begin
-      cg = 8'd0;
-      cstart = 16'd0;
-      gs = 16'd0;
-      for (k = 1; k < GROUPS; k = k + 1) begin
-        gs = gs + grp_w;                               // k * grp_w (< 2^16: k, grp_w < 256)
-        if (k < {16'd0, grp_n} && {16'd0, gs} <= c) begin
-          cg = k[7:0];
-          cstart = gs;
+      c16 = c[15:0];
+      for (k = 0; k < GROUPS; k = k + 1) begin
+        s_k  = st[k*16 +: 16];
+        s_k1 = st[(k+1)*16 +: 16];
+        if (k == 0 || (k < {16'd0, grp_n} && s_k <= c16)) begin
+          col_j_o[c*16 +: 16] = c16 - s_k;
+          dtap_o[c*16 +: 16]  = (c16 < s_k1) ? s_k1 - 16'd1 - c16 : 16'd0;
+          inj_o[c*GROUPS +: GROUPS] = {GROUPS{1'b0}};
+          if (k != 0 && s_k == c16) inj_o[c*GROUPS + k] = 1'b1;
         end
       end
-      cj = c[15:0] - cstart;
-      col_j_o[c*16 +: 16] = cj;
-      dtap_o[c*16 +: 16] = (cj < grp_w) ? grp_w - 16'd1 - cj : 16'd0;
-      if (cg != 8'd0 && {16'd0, cstart} == c) inj_o[c*GROUPS + {24'd0, cg}] = 1'b1;
     end
   end
 
