@@ -385,12 +385,8 @@ module sagen_feed_lane #(
   reg [M*IN_BITS-1:0]    b_wdata;
   reg [M-1:0]            b_we, b_last, b_zero;
   reg [LG_BUS-1:0]       b_sel;
-  reg [BUS*IN_BITS-1:0]  col;         // bit i of the word's elements at [i*BUS +: BUS]
-  integer wb, wi, wj, wt;
+  integer wb, wt;
   always @* begin
-    for (wi = 0; wi < IN_BITS; wi = wi + 1)
-      for (wj = 0; wj < BUS; wj = wj + 1)
-        col[wi*BUS + wj] = b_word_i[wj*IN_BITS + wi];
     for (wb = 0; wb < M; wb = wb + 1) begin
       b_we[wb]   = pk[sub_mod(wb[MB-1:0], wb_q)];
       b_last[wb] = 1'b0;
@@ -402,8 +398,9 @@ module sagen_feed_lane #(
           b_zero[wb] = z_q[wt*L];
           b_sel      = o_q[wt*LG_BUS +: LG_BUS];
         end
-      for (wi = 0; wi < IN_BITS; wi = wi + 1)
-        b_wdata[wb*IN_BITS + wi] = !b_zero[wb] && col[wi*BUS + {{(32-LG_BUS){1'b0}}, b_sel}];
+      // (the element by its number: a select of whole elements, a BUS-to-1 multiplexer per bit)
+      b_wdata[wb*IN_BITS +: IN_BITS] = b_zero[wb] ? {IN_BITS{1'b0}}
+                                                  : b_word_i[b_sel*IN_BITS +: IN_BITS];
     end
   end
 
