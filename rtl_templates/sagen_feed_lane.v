@@ -12,7 +12,9 @@
 // belongs to one segment (seg: the output row of the context it reads, relative to lane 0's);
 // the lane's segment is seg == dg. Its first tap sits loc elements after the segment's first:
 // lane 0 and the lanes on lane 0's row are c_l = l * stride_w apart (dg == 0), a lane on a later
-// row starts that row's segment at its own xs. A pixel below the tile's last output row
+// row starts that row's segment at its own xs. A lane that is ever on lane 0's row is fewer than
+// a row's pixels from lane 0, so c_l < ow_xs and c_l is its column in the first context,
+// xs_init: the lane keeps no c_l of its own. A pixel below the tile's last output row
 // (phantom: dg at or past ph_row, which the feeder keeps for all lanes; the context runs past
 // the tile's end) has no segment of its own: it takes lane 0's taps, and its result is dropped.
 //
@@ -80,8 +82,7 @@ module sagen_feed_lane #(
   input  wire [XW:0]             xs_ow_i,      // ctx_xs - ow_xs (signed)
   input  wire [XW-1:0]           ctx_xs_i,     // x advance per context (stride_w units)
   // this lane in the first context of a filter group (from the feeder, held during the pass)
-  input  wire [XW-1:0]           c_init_i,     // l * stride_w: the lane's offset on lane 0's row
-  input  wire [XW-1:0]           xs_init_i,    // its column * stride_w
+  input  wire [XW-1:0]           xs_init_i,    // its column * stride_w (l * stride_w on lane 0's row)
   input  wire [SW-1:0]           dg_init_i,    // its output row, relative to lane 0's
   // context control (with the word at the head of the feeder's queue)
   input  wire                    start_i,      // the first context of a group: load the position
@@ -166,7 +167,7 @@ module sagen_feed_lane #(
   wire          phantom = !lin_i && (dg_q >= ph_row_i);
   wire [SW-1:0] my_seg  = phantom ? {SW{1'b0}} : dg_q;
   wire [XW-1:0] loc     = lin_i ? lane_i : phantom ? {XW{1'b0}} :
-                          (dg_q == {SW{1'b0}}) ? c_init_i : xs_q;
+                          (dg_q == {SW{1'b0}}) ? xs_init_i : xs_q;
   wire          ic_mine = lin_i || (ic_seg_i == my_seg);
 
   // linear contexts: pad_l - xs and tile_w + pad_l - xs, clamped to 0 .. 2^DW

@@ -156,7 +156,7 @@ module sagen_feeder #(
   end
 
   // each lane's pixel in the first context
-  wire [LANES*XW-1:0] c_init, xs_init;
+  wire [LANES*XW-1:0] xs_init;
   wire [LANES*SW-1:0] dg_init;
   sagen_lane_init #(
     .LANES(LANES),
@@ -167,7 +167,6 @@ module sagen_feeder #(
     .rst_ni (rst_ni),
     .str_w_i(str_w_x),
     .ow_xs_i(ow_xs_i),
-    .c_o    (c_init),
     .xs_o   (xs_init),
     .dg_o   (dg_init)
   );
@@ -385,7 +384,6 @@ module sagen_feeder #(
         .twp_i      (twp_x),
         .xs_ow_i    (xs_ow_q),
         .ctx_xs_i   (ctx_xs_i),
-        .c_init_i   (c_init[l*XW +: XW]),
         .xs_init_i  (xs_init[l*XW +: XW]),
         .dg_init_i  (dg_init[l*SW +: SW]),
         .start_i    (lane_st),

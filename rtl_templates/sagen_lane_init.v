@@ -2,8 +2,9 @@
 //
 // Lane l computes pixel l of the output tile, row-major: its column times stride_w is
 // xs_l = (l * str_w) mod ow_xs and its output row dg_l = (l * str_w) div ow_xs (ow_xs: the tile's
-// width times stride_w), and on lane 0's row it is c_l = l * str_w elements after lane 0. No
-// lane multiplies or divides: lane l (l >= 2) adds the positions of lanes floor(l/2) and
+// width times stride_w); on lane 0's row (dg_l = 0), xs_l = l * str_w is also its distance from
+// lane 0, which is all the lanes need of that distance (sagen_feed_lane). No lane multiplies or
+// divides: lane l (l >= 2) adds the positions of lanes floor(l/2) and
 // ceil(l/2), wrapping xs once at ow_xs, so every lane is one adder, a compare and a mux from two
 // others, and every lane feeds at most three (2l-1, 2l, 2l+1): no signal of the table fans out
 // with the lane count. Lane l settles $clog2(l) + 1 cycles after str_w and ow_xs change, the
@@ -20,14 +21,12 @@ module sagen_lane_init #(
   input  wire                rst_ni,
   input  wire [XW-1:0]       str_w_i,    // stride_w
   input  wire [XW-1:0]       ow_xs_i,    // output tile width * stride_w (>= stride_w)
-  output wire [LANES*XW-1:0] c_o,        // lane l at [l*XW +: XW]: l * stride_w
-  output wire [LANES*XW-1:0] xs_o,       // its column * stride_w
+  output wire [LANES*XW-1:0] xs_o,       // lane l at [l*XW +: XW]: its column * stride_w
   output wire [LANES*SW-1:0] dg_o        // its output row, relative to lane 0's
 );
 
   wire unused_in = ^{str_w_i, ow_xs_i};   // a single lane reads neither
 
-  reg [XW-1:0] c_q  [0:LANES-1];
   reg [XW-1:0] xs_q [0:LANES-1];
   reg [XW:0]   xm_q [0:LANES-1];   // xs - ow_xs (signed), so that a lane's wrap is one adder away
   reg [SW-1:0] dg_q [0:LANES-1];
@@ -39,10 +38,10 @@ module sagen_lane_init #(
         wire unused_xm0 = ^xm_q[0];   // read by the lanes built from lane 0 (none with one lane)
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
-            c_q[0] <= {XW{1'b0}}; xs_q[0] <= {XW{1'b0}}; dg_q[0] <= {SW{1'b0}};
+            xs_q[0] <= {XW{1'b0}}; dg_q[0] <= {SW{1'b0}};
             xm_q[0] <= {(XW+1){1'b0}};
           end else begin
-            c_q[0] <= {XW{1'b0}}; xs_q[0] <= {XW{1'b0}}; dg_q[0] <= {SW{1'b0}};
+            xs_q[0] <= {XW{1'b0}}; dg_q[0] <= {SW{1'b0}};
             xm_q[0] <= -{1'b0, ow_xs_i};
           end
         end
@@ -50,10 +49,9 @@ module sagen_lane_init #(
         wire one_row = (str_w_i == ow_xs_i);   // a tile one pixel wide
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
-            c_q[1] <= {XW{1'b0}}; xs_q[1] <= {XW{1'b0}}; dg_q[1] <= {SW{1'b0}};
+            xs_q[1] <= {XW{1'b0}}; dg_q[1] <= {SW{1'b0}};
             xm_q[1] <= {(XW+1){1'b0}};
           end else begin
-            c_q[1]  <= str_w_i;
             xs_q[1] <= one_row ? {XW{1'b0}} : str_w_i;
             xm_q[1] <= one_row ? -{1'b0, ow_xs_i} : {1'b0, str_w_i} - {1'b0, ow_xs_i};
             dg_q[1] <= {{(SW-1){1'b0}}, one_row};
@@ -74,10 +72,9 @@ module sagen_lane_init #(
         wire [SW-1:0] dg1 = dg_q[A] + dg_q[B] + {{(SW-1){1'b0}}, 1'b1};
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
-            c_q[l] <= {XW{1'b0}}; xs_q[l] <= {XW{1'b0}}; dg_q[l] <= {SW{1'b0}};
+            xs_q[l] <= {XW{1'b0}}; dg_q[l] <= {SW{1'b0}};
             xm_q[l] <= {(XW+1){1'b0}};
           end else begin
-            c_q[l]  <= c_q[A] + c_q[B];
             xs_q[l] <= wrap ? u[XW-1:0] : t[XW-1:0];
             xm_q[l] <= wrap ? v : u;
             dg_q[l] <= wrap ? dg1 : dg0;
@@ -85,7 +82,6 @@ module sagen_lane_init #(
         end
         wire unused_l = t[XW];
       end
-      assign c_o[l*XW +: XW]  = c_q[l];
       assign xs_o[l*XW +: XW] = xs_q[l];
       assign dg_o[l*SW +: SW] = dg_q[l];
     end
