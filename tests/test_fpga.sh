@@ -198,6 +198,8 @@ grep -qF "$(jq -r '.tools' "$fx/sample.json")" <<<"$md" || msg+="no tool version
 grep -qF "Measured on $(jq -r '.date' "$fx/sample.json")" <<<"$md" || msg+="no date; "
 grep -qF "LFE5U-85F" <<<"$md" || msg+="no device; "
 grep -q "^## $(jq -r '.config' "$fx/sample.json")$" <<<"$md" || msg+="no section of the configuration; "
+grep -qF "\`$(jq -r '.yaml | split("/") | .[-1]' "$fx/sample.json")\`, sagen at commit $(jq -r '.commit' "$fx/sample.json");" <<<"$md" \
+  || msg+="the configuration's section does not name its commit; "
 pe=$(jq -r '.blocks[] | select(.block == "pe") | "| pe | `\(.paths[0])` +\(.instances - 1) | " + ([.params | to_entries[] | "\(.key)=\(.value)"] | join(" ")) + " | \(.synth.lut4) | \(.synth.carry) | \(.synth.ff) | \(.synth.dsp) | \(.synth.bram) | \(.pnr.fmax_mhz) | \(.pnr.from) | \(.pnr.to) |"' "$fx/sample.json")
 grep -qF -- "$pe" <<<"$md" || msg+="no PE row '$pe'; "
 grep -qE '^\| feed_lane \| `[^`]+` \+7 \| [^|]+ \| \| \| \| \| \|  \|  \|  \| yosys: Latch inferred' <<<"$md" \
