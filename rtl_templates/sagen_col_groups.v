@@ -47,7 +47,6 @@ module sagen_col_groups #(
   localparam [31:0] COLS32 = COLS;
 
   wire        grouped = (GROUPS > 1) && (grp_n_i > 8'd1);
-  wire [15:0] grp_n   = grouped ? {8'd0, grp_n_i} : 16'd1;
   wire [15:0] grp_w   = grouped ? {8'd0, grp_w_i} : COLS32[15:0];
   assign grp_w_o = grp_w;
 
@@ -67,22 +66,23 @@ module sagen_col_groups #(
   assign lanes_o   = lanes_of(grp_n_i);
   assign f_lanes_o = lanes_of(f_grp_n_i);
 
-  // The groups' first columns st_k = k * grp_w for k = 0 .. GROUPS (a sum of shifted copies of
-  // grp_w, one per set bit of the constant k; < 2^16 as k <= 256 and grp_w < 256), shared by all
-  // columns. Column c is in group k, the last k < grp_n with st_k <= c; for each k the column's
-  // place c - st_k, its delay st_(k+1) - 1 - c (0 past the group's width: c >= st_(k+1)) and
-  // whether it starts group k are worked out side by side, and the group selects: no
-  // arithmetic waits for another.
+  // Without groups, column c is place c of the one group, its delay COLS - 1 - c (constants).
+  // With groups: the groups' first columns st_k = k * grp_w for k = 0 .. GROUPS (a sum of
+  // shifted copies of grp_w, one per set bit of the constant k; < 2^16 as k <= 256 and
+  // grp_w < 256), shared by all columns. Column c is in group k, the last k < grp_n with
+  // st_k <= c; for each k the column's place c - st_k, its delay st_(k+1) - 1 - c (0 past the
+  // group's width: c >= st_(k+1)) and whether it starts group k are worked out side by side, and
+  // the group selects, then whether the pass has groups: no arithmetic waits for another.
   reg  [(GROUPS+1)*16-1:0] st;
   integer                  kk, bb;
   always @* begin
     st = {((GROUPS+1)*16){1'b0}};
     for (kk = 1; kk <= GROUPS; kk = kk + 1)
       for (bb = 0; bb < 9; bb = bb + 1)
-        if (((kk >> bb) & 1) != 0) st[kk*16 +: 16] = st[kk*16 +: 16] + (grp_w << bb);
+        if (((kk >> bb) & 1) != 0) st[kk*16 +: 16] = st[kk*16 +: 16] + ({8'd0, grp_w_i} << bb);
   end
 
-  reg     [15:0] c16, s_k, s_k1;
+  reg     [15:0] c16, s_k, s_k1, cj, dt;
   integer        c, k;
   always @* begin
     inj_o   = {(COLS*GROUPS){1'b0}};
@@ -91,18 +91,25 @@ module sagen_col_groups #(
     c16 = 16'd0;
     s_k = 16'd0;
     s_k1 = 16'd0;
+    cj = 16'd0;
+    dt = 16'd0;
     for (c = 0; c < COLS; c = c + 1) begin
       c16 = c[15:0];
+      cj = c16;
+      dt = 16'd0;
       for (k = 0; k < GROUPS; k = k + 1) begin
         s_k  = st[k*16 +: 16];
         s_k1 = st[(k+1)*16 +: 16];
-        if (k == 0 || (k < {16'd0, grp_n} && s_k <= c16)) begin
-          col_j_o[c*16 +: 16] = c16 - s_k;
-          dtap_o[c*16 +: 16]  = (c16 < s_k1) ? s_k1 - 16'd1 - c16 : 16'd0;
+        if (k == 0 || (k < {24'd0, grp_n_i} && s_k <= c16)) begin
+          cj = c16 - s_k;
+          dt = (c16 < s_k1) ? s_k1 - 16'd1 - c16 : 16'd0;
           inj_o[c*GROUPS +: GROUPS] = {GROUPS{1'b0}};
           if (k != 0 && s_k == c16) inj_o[c*GROUPS + k] = 1'b1;
         end
       end
+      col_j_o[c*16 +: 16] = grouped ? cj : c16;
+      dtap_o[c*16 +: 16]  = grouped ? dt : COLS32[15:0] - 16'd1 - c16;
+      if (!grouped) inj_o[c*GROUPS +: GROUPS] = {GROUPS{1'b0}};
     end
   end
 
