@@ -51,8 +51,8 @@ trap 'rm -rf "$tmp"' EXIT
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
 for m in pe array skew queue2 index_counters feeder nz_addr_gen psum_manager step_ctrl \
-    mac_count col_groups route_table hp_bytes; do
-  if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" >"$tmp/cc_$m.log" 2>&1; then
+    mac_count col_groups route_table hp_bytes fp; do
+  if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" -lm >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
     have_model[$m]=0
@@ -269,5 +269,26 @@ for cfg in "4 32 128 32" "1 64 32 8" "16 24 128 128" "7 3 20 21" "256 64 1024 20
   config hp_bytes sagen_hp_bytes "c$1_acc$2" "sagen_hp_bytes.v" \
     "COLS=$1 ACC_BITS=$2 IF_W=$3 WT_W=$4" "$1 $2 $3 $4"
 done
+
+# sagen_fp_add: EW FW (binary32, binary16, bfloat16, and two formats nobody tuned for), 50 000
+# pairs a seed; model_fp fails a run whose stimulus misses a tie, a subnormal, an overflow, ...
+for cfg in "8 23" "5 10" "8 7" "4 3" "6 9"; do
+  set -- $cfg
+  config fp sagen_fp_add "add_e$1_f$2" "sagen_fp_add.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
+    "add $1 $2 50000"
+done
+[ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_fp_add.v sagen_fp_mul.v" \
+  "MUL=0 EW=8 FW=7" "add 8 7 50000" verilator
+
+# sagen_fp_mul: IEW IFW OEW OFW (operands into the accumulation format: bfloat16 and binary16
+# into binary32, binary16 into binary16, binary32, bfloat16; into a wider and a narrower odd
+# format).
+for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 8 7" "4 3 6 9" "6 9 4 3"; do
+  set -- $cfg
+  config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_fp_add.v sagen_fp_mul.v" \
+    "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 50000"
+done
+[ "$have_verilator" = 1 ] && config fp sagen_fp_mul "mul_e8_f7_e8_f23" \
+  "sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 50000" verilator
 
 finish
