@@ -435,6 +435,16 @@ static void emit_ys(buf_t *b, const cfg_t *c, const out_file_t *files, size_t nv
     top, 3 * c->banks, c->banks, top);
 }
 
+/* 1 if the design of C instantiates template FILE: the filelist holds what the design uses.
+ * The tapped delay lines serve column groups; the floating-point adder and multiplier (and the
+ * leading-zero counter inside them) serve the float PEs, which no integer design has. */
+static int template_used(const cfg_t *c, const char *file)
+{
+  if (strcmp(file, "sagen_skew_tap.v") == 0) return c->col_groups > 1;
+  if (strncmp(file, "sagen_fp_", 9) == 0 || strcmp(file, "sagen_lzc.v") == 0) return 0;
+  return 1;
+}
+
 int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
 {
   int rc = 1;
@@ -453,10 +463,12 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
     free(files);
     return 1;
   }
-  for (const template_t *t = templates; t->name; t++, n++) {
+  for (const template_t *t = templates; t->name; t++) {
+    if (!template_used(c, t->name)) continue;
     snprintf(files[n].name, sizeof files[n].name, "sagen_%s_%s", c->name, t->name + 6);
     header_line(&files[n].b, c, "//");
     emit_template(&files[n].b, t->text, c->name);
+    n++;
   }
   snprintf(files[n].name, sizeof files[n].name, "sagen_%s_top.v", c->name);
   emit_top(&files[n].b, c);

@@ -1,6 +1,6 @@
 // sagen_fp_add: IEEE 754 addition, a + b, in a binary format of EW exponent and FW fraction
-// bits (binary32: 8, 23; binary16: 5, 10; bfloat16: 8, 7), pipelined over five stages: a new
-// pair every cycle, its sum five clock edges later.
+// bits (binary32: 8, 23; binary16: 5, 10; bfloat16: 8, 7), pipelined over six stages: a new
+// pair every cycle, its sum six clock edges later.
 //
 // Arithmetic: round to nearest, ties to even. Subnormal operands and results are exact IEEE
 // (no flushing). An infinity plus a finite value is that infinity; infinities of opposite signs
@@ -8,15 +8,18 @@
 // alone set); a sum past the largest finite value rounds to infinity. An exact zero sum is +0,
 // but -0 when both operands are -0 (so -0 is the sum's identity: -0 + x = x for every x).
 //
-// The stages (x: the operand of the larger magnitude, y: the other; a significand carries its
-// hidden bit, 1 for a normal number, 0 for a subnormal, whose exponent counts as 1):
-//   1. unpack, order the operands by magnitude (the encodings without their signs compare as
-//      the magnitudes do), the exponent difference d; special values decided;
+// The stages, each at most one carry chain or one shifter deep (x: the operand of the larger
+// magnitude, y: the other; a significand carries its hidden bit, 1 for a normal number, 0 for a
+// subnormal, whose exponent counts as 1):
+//   1. unpack; order the operands (the encodings without their signs compare as the
+//      magnitudes do); the exponent difference d (both ways, one taken), and the trailing zeros
+//      of y's fraction (both, one taken); special values decided;
 //   2. align: y's significand shifted right by d, with a guard, a round and a sticky bit;
 //   3. add or subtract the significands (x's is the larger: the difference is not negative);
-//   4. normalize: a carry shifts right by one; else the leading zeros shift left, no further
-//      than to exponent 1 (a subnormal result keeps its leading zeros);
-//   5. round: the exponent field and the fraction side by side, plus the rounding increment:
+//   4. the sum's leading zeros, how far it shifts left: no further than to exponent 1 (a
+//      subnormal result keeps its leading zeros; sagen_lzc counts them);
+//   5. normalize: a carry shifts right by one, else the shift left, and the exponent with it;
+//   6. round: the exponent field and the fraction side by side, plus the rounding increment:
 //      a fraction that rounds up to 2 carries into the exponent, the largest finite value
 //      rounds up into infinity, a subnormal into the least normal number.
 `default_nettype none
@@ -28,150 +31,178 @@ module sagen_fp_add #(
   input  wire            clk_i,
   input  wire [EW+FW:0]  a_i,   // {sign, exponent, fraction}
   input  wire [EW+FW:0]  b_i,
-  output wire [EW+FW:0]  sum_o  // a_i + b_i of five edges before
+  output wire [EW+FW:0]  sum_o  // a_i + b_i of six edges before
 );
 
   localparam integer SG = FW + 4;             // significand, guard, round, sticky
-  localparam integer DW = EW + 1;             // an exponent difference or a biased exponent
-  localparam integer LW = $clog2(SG + 1);     // a shift count of the normalization
+  localparam integer DW = EW + 1;             // a biased exponent, and one more bit
+  localparam integer LW = $clog2(SG + 1);     // a count of leading zeros
   localparam [EW-1:0] EMAX = {EW{1'b1}};
+  localparam [EW-1:0] E1   = {{(EW-1){1'b0}}, 1'b1};
   localparam [EW+FW:0] QNAN = {1'b0, EMAX, 1'b1, {(FW-1){1'b0}}};
 
-  // ---- stage 1: unpack and order -------------------------------------------------------------
-  wire [EW-1:0] ea = a_i[EW+FW-1:FW];
-  wire [EW-1:0] eb = b_i[EW+FW-1:FW];
+  // ---- stage 1: unpack, order -------------------------------------------------------------------
+  wire [EW-1:0] ea  = a_i[EW+FW-1:FW];
+  wire [EW-1:0] eb  = b_i[EW+FW-1:FW];
   wire          nan_a = (ea == EMAX) && (a_i[FW-1:0] != {FW{1'b0}});
   wire          nan_b = (eb == EMAX) && (b_i[FW-1:0] != {FW{1'b0}});
   wire          inf_a = (ea == EMAX) && (a_i[FW-1:0] == {FW{1'b0}});
   wire          inf_b = (eb == EMAX) && (b_i[FW-1:0] == {FW{1'b0}});
-  wire          a_big = (a_i[EW+FW-1:0] >= b_i[EW+FW-1:0]);
-  wire [EW+FW:0] x    = a_big ? a_i : b_i;
-  wire [EW+FW:0] y    = a_big ? b_i : a_i;
-  wire [EW-1:0] ex    = x[EW+FW-1:FW];
-  wire [EW-1:0] ey    = y[EW+FW-1:FW];
   // exponents as they count (a subnormal's is 1)
-  wire [EW-1:0] ex1   = (ex == {EW{1'b0}}) ? {{(EW-1){1'b0}}, 1'b1} : ex;
-  wire [EW-1:0] ey1   = (ey == {EW{1'b0}}) ? {{(EW-1){1'b0}}, 1'b1} : ey;
-  wire [EW-1:0] d     = ex1 - ey1;            // x's magnitude is the larger: d >= 0
+  wire [EW-1:0] ea1 = (ea == {EW{1'b0}}) ? E1 : ea;
+  wire [EW-1:0] eb1 = (eb == {EW{1'b0}}) ? E1 : eb;
 
-  reg           s1_sx, s1_sub, s1_nan, s1_inf, s1_zz;
-  reg  [EW-1:0] s1_e;
-  reg  [FW:0]   s1_mx, s1_my;
-  reg  [EW-1:0] s1_d;
-  always @(posedge clk_i) begin
-    s1_sx  <= x[EW+FW];
-    s1_sub <= x[EW+FW] ^ y[EW+FW];
-    s1_nan <= nan_a || nan_b || (inf_a && inf_b && (a_i[EW+FW] != b_i[EW+FW]));
-    s1_inf <= inf_a || inf_b;                 // (x is the infinity then)
-    s1_zz  <= x[EW+FW] && y[EW+FW];           // both negative: an exact zero sum is -0
-    s1_e   <= ex1;
-    s1_mx  <= {ex != {EW{1'b0}}, x[FW-1:0]};
-    s1_my  <= {ey != {EW{1'b0}}, y[FW-1:0]};
-    s1_d   <= d;
-  end
-
-  // ---- stage 2: align ----------------------------------------------------------------------------
-  // y's significand with three zero bits below, shifted right by d; the bits shifted out are
-  // ORed into the lowest (sticky) bit. From d = SG on nothing is left: such a y is less than a
-  // quarter of x's last place, too little to move a rounding to nearest (x - y rounds back to x
-  // even where x is a power of two), so it is dropped, sticky bit and all.
-  wire [SG-1:0]   y0 = {s1_my, 3'b000};
-  reg  [SG-1:0]   ya;
-  reg             stk;
-  integer         i;
+  // The differences both ways, one taken. The sticky bit of the alignment is whether
+  // the trailing zeros of the other significand (with three zero bits below it) are fewer than
+  // d: they are counted here for both operands, from the fraction alone (with a hidden bit of 1:
+  // a significand that is its hidden bit alone, or zero, has FW + 3 of them, which is never
+  // fewer than a d that leaves anything: such a y shifts out no one).
+  wire [EW-1:0] dab = ea1 - eb1;
+  wire [EW-1:0] dba = eb1 - ea1;
+  wire [SG-1:0] fa0 = {1'b1, a_i[FW-1:0], 3'b000};
+  wire [SG-1:0] fb0 = {1'b1, b_i[FW-1:0], 3'b000};
+  reg  [SG-1:0] fa0_r, fb0_r;                 // ... bit-reversed: their leading zeros
+  integer       r;
   always @* begin
-    ya  = {SG{1'b0}};
-    stk = 1'b0;
-    if ({{(32-EW){1'b0}}, s1_d} < SG) begin
-      ya = y0 >> s1_d;
-      for (i = 0; i < SG; i = i + 1)
-        if (i < s1_d) stk = stk | y0[i];
+    for (r = 0; r < SG; r = r + 1) begin
+      fa0_r[r] = fa0[SG-1-r];
+      fb0_r[r] = fb0[SG-1-r];
     end
   end
+  wire [LW-1:0] tza, tzb;
+  sagen_lzc #(.W(SG), .CW(LW)) u_tza (.d_i(fa0_r), .cnt_o(tza));
+  sagen_lzc #(.W(SG), .CW(LW)) u_tzb (.d_i(fb0_r), .cnt_o(tzb));
+
+  wire           a_big = (a_i[EW+FW-1:0] >= b_i[EW+FW-1:0]);
+
+  reg            s1_nan, s1_inf;
+  reg  [EW+FW:0] s1_x, s1_y;
+  reg  [EW-1:0]  s1_e, s1_d;
+  reg  [LW-1:0]  s1_tzy;
+  always @(posedge clk_i) begin
+    s1_nan <= nan_a || nan_b || (inf_a && inf_b && (a_i[EW+FW] != b_i[EW+FW]));
+    s1_inf <= inf_a || inf_b;                 // (x is the infinity then)
+    s1_x   <= a_big ? a_i : b_i;
+    s1_y   <= a_big ? b_i : a_i;
+    s1_e   <= a_big ? ea1 : eb1;
+    s1_d   <= a_big ? dab : dba;              // >= 0
+    s1_tzy <= a_big ? tzb : tza;
+  end
+
+  // ---- stage 2: align --------------------------------------------------------------------------
+  wire [EW+FW:0] x   = s1_x;
+  wire [EW+FW:0] y   = s1_y;
+  wire [EW-1:0]  d   = s1_d;
+  wire [EW-1:0]  ex  = s1_e;
+  wire [LW-1:0]  tzy = s1_tzy;
+  wire [FW:0]    mx = {x[EW+FW-1:FW] != {EW{1'b0}}, x[FW-1:0]};
+  wire [FW:0]    my = {y[EW+FW-1:FW] != {EW{1'b0}}, y[FW-1:0]};
+  // y's significand with three zero bits below, shifted right by d, the sticky bit ORed into
+  // the lowest. From d = SG on nothing is left: such a y is less than a quarter of x's last
+  // place, too little to move a rounding to nearest (x - y rounds back to x even where x is a
+  // power of two), so it is dropped, sticky bit and all.
+  wire [SG-1:0]  y0   = {my, 3'b000};
+  wire [31:0]    d32  = {{(32-EW){1'b0}}, d};
+  wire           near = (d32 < SG);
+  wire [LW-1:0]  d_lo = d32[LW-1:0];         // all of d when near (d < SG < 2^LW)
+  wire [SG-1:0]  ya   = near ? (y0 >> d_lo) : {SG{1'b0}};
+  wire           stk  = near && ({{(32-LW){1'b0}}, tzy} < {{(32-EW){1'b0}}, d});
 
   reg           s2_sx, s2_sub, s2_nan, s2_inf, s2_zz;
   reg  [EW-1:0] s2_e;
   reg  [SG-1:0] s2_x, s2_y;
   always @(posedge clk_i) begin
-    s2_sx <= s1_sx; s2_sub <= s1_sub; s2_nan <= s1_nan; s2_inf <= s1_inf; s2_zz <= s1_zz;
-    s2_e  <= s1_e;
-    s2_x  <= {s1_mx, 3'b000};
-    s2_y  <= {ya[SG-1:1], ya[0] | stk};
+    s2_sx  <= x[EW+FW];
+    s2_sub <= x[EW+FW] ^ y[EW+FW];
+    s2_nan <= s1_nan;
+    s2_inf <= s1_inf;
+    s2_zz  <= x[EW+FW] && y[EW+FW];           // both negative: an exact zero sum is -0
+    s2_e   <= ex;
+    s2_x   <= {mx, 3'b000};
+    s2_y   <= {ya[SG-1:1], ya[0] | stk};
   end
 
   // ---- stage 3: add or subtract ------------------------------------------------------------------
   wire [SG:0] zsum = s2_sub ? ({1'b0, s2_x} - {1'b0, s2_y}) : ({1'b0, s2_x} + {1'b0, s2_y});
 
+  // the most the sum may shift left is e - 1: a one marked at bit SG - e stops its count of
+  // leading zeros there (e <= SG; a larger e does not limit the shift)
+  reg  [SG-1:0] stop;
+  integer       m;
+  always @* begin
+    for (m = 0; m < SG; m = m + 1)
+      stop[m] = ({{(32-EW){1'b0}}, s2_e} == SG - m);
+  end
+
   reg           s3_sx, s3_nan, s3_inf, s3_zz;
   reg  [EW-1:0] s3_e;
+  reg  [SG-1:0] s3_stop;
   reg  [SG:0]   s3_z;
   always @(posedge clk_i) begin
-    s3_sx <= s2_sx; s3_nan <= s2_nan; s3_inf <= s2_inf; s3_zz <= s2_zz;
-    s3_e  <= s2_e;
-    s3_z  <= zsum;
+    s3_sx   <= s2_sx; s3_nan <= s2_nan; s3_inf <= s2_inf; s3_zz <= s2_zz;
+    s3_e    <= s2_e;
+    s3_stop <= stop;
+    s3_z    <= zsum;
   end
 
-  // ---- stage 4: normalize ------------------------------------------------------------------------
-  // lz: leading zeros of the sum below its carry bit, at most e - 1 (then the result is
-  // subnormal: exponent field 0 and its leading zeros kept)
-  reg  [LW-1:0] lz;
-  reg           seen;
-  integer       k;
-  always @* begin
-    lz   = {LW{1'b0}};
-    seen = 1'b0;
-    for (k = SG - 1; k >= 0; k = k - 1) begin
-      if (s3_z[k]) seen = 1'b1;
-      if (!seen) lz = lz + 1'b1;
-    end
-  end
-  wire [DW-1:0] e_m1   = {1'b0, s3_e} - {{(DW-1){1'b0}}, 1'b1};
-  wire [31:0]   lz32   = {{(32-LW){1'b0}}, lz};
-  wire [DW-1:0] lz_d   = lz32[DW-1:0];      // (lz <= SG < 2^DW)
+  // ---- stage 4: the left shift -------------------------------------------------------------------
+  // the leading zeros of the sum below its carry bit, up to the stop: a subnormal result keeps
+  // the rest (exponent field 0)
+  wire [LW-1:0] lz;
+  sagen_lzc #(.W(SG), .CW(LW)) u_lzc (
+    .d_i  (s3_z[SG-1:0] | s3_stop),
+    .cnt_o(lz)
+  );
+  wire [31:0]   lz32 = {{(32-LW){1'b0}}, lz};
   wire          unused_lz = ^lz32[31:DW];
-  wire          lz_big = (lz_d > e_m1);
-  wire [DW-1:0] sh     = lz_big ? e_m1 : lz_d;   // the left shift
-  wire [SG-1:0] zl     = s3_z[SG-1:0] << sh;
-  // the significand (hidden bit first) and the guard and sticky bits below it, and the exponent
-  wire [FW:0]   n_sig  = s3_z[SG] ? s3_z[SG:4] : zl[SG-1:3];
-  wire          n_g    = s3_z[SG] ? s3_z[3] : zl[2];
-  wire          n_s    = s3_z[SG] ? |s3_z[2:0] : |zl[1:0];
-  wire [DW-1:0] n_e    = s3_z[SG] ? {1'b0, s3_e} + {{(DW-1){1'b0}}, 1'b1} : {1'b0, s3_e} - sh;
-  wire          n_zero = (s3_z == {(SG+1){1'b0}});
 
-  reg           s4_sx, s4_nan, s4_inf, s4_zero, s4_zs;
-  reg  [FW:0]   s4_sig;
-  reg           s4_g, s4_s;
-  reg  [DW-1:0] s4_e;
+  reg           s4_sx, s4_nan, s4_inf, s4_zz, s4_zero;
+  reg  [EW-1:0] s4_e;
+  reg  [DW-1:0] s4_sh;
+  reg  [SG:0]   s4_z;
   always @(posedge clk_i) begin
-    s4_sx   <= s3_sx; s4_nan <= s3_nan; s4_inf <= s3_inf;
-    s4_zero <= n_zero;
-    s4_zs   <= s3_zz;                         // (an exact zero of a subtraction is +0)
-    s4_sig  <= n_sig;
-    s4_g    <= n_g;
-    s4_s    <= n_s;
-    s4_e    <= n_e;
+    s4_sx   <= s3_sx; s4_nan <= s3_nan; s4_inf <= s3_inf; s4_zz <= s3_zz;
+    s4_e    <= s3_e;
+    s4_sh   <= lz32[DW-1:0];                  // (lz <= SG < 2^DW)
+    s4_zero <= (s3_z == {(SG+1){1'b0}});
+    s4_z    <= s3_z;
   end
 
-  // ---- stage 5: round ----------------------------------------------------------------------------
+  // ---- stage 5: normalize ------------------------------------------------------------------------
+  wire [SG-1:0] zl    = s4_z[SG-1:0] << s4_sh[LW-1:0];   // (sh <= SG < 2^LW)
+  reg           s5_sx, s5_nan, s5_inf, s5_zero, s5_zs;
+  reg  [FW:0]   s5_sig;                       // the significand, hidden bit first
+  reg           s5_g, s5_s;                   // the guard and sticky bits below it
+  reg  [DW-1:0] s5_e;
+  always @(posedge clk_i) begin
+    s5_sx   <= s4_sx; s5_nan <= s4_nan; s5_inf <= s4_inf;
+    s5_zero <= s4_zero;
+    s5_zs   <= s4_zz;                         // (an exact zero of a subtraction is +0)
+    s5_sig  <= s4_z[SG] ? s4_z[SG:4] : zl[SG-1:3];
+    s5_g    <= s4_z[SG] ? s4_z[3] : zl[2];
+    s5_s    <= s4_z[SG] ? |s4_z[2:0] : |zl[1:0];
+    s5_e    <= s4_z[SG] ? {1'b0, s4_e} + {{(DW-1){1'b0}}, 1'b1} : {1'b0, s4_e} - s4_sh;
+  end
+
+  // ---- stage 6: round ----------------------------------------------------------------------------
   // the exponent field: 0 for a subnormal (hidden bit 0), the exponent else; exponents at or
   // past all ones overflow to infinity (before rounding: the largest exponent after a carry)
-  wire          ovf    = (s4_e >= {1'b0, EMAX});
-  wire [EW-1:0] e_fld  = s4_sig[FW] ? s4_e[EW-1:0] : {EW{1'b0}};
-  wire          rnd_up = s4_g && (s4_s || s4_sig[0]);
-  wire [EW+FW-1:0] mag = {e_fld, s4_sig[FW-1:0]} + {{(EW+FW-1){1'b0}}, rnd_up};
+  wire          ovf    = (s5_e >= {1'b0, EMAX});
+  wire [EW-1:0] e_fld  = s5_sig[FW] ? s5_e[EW-1:0] : {EW{1'b0}};
+  wire          rnd_up = s5_g && (s5_s || s5_sig[0]);
+  wire [EW+FW-1:0] mag = {e_fld, s5_sig[FW-1:0]} + {{(EW+FW-1){1'b0}}, rnd_up};
   reg  [EW+FW:0] res;
   always @* begin
-    if (s4_nan)       res = QNAN;
-    else if (s4_inf)  res = {s4_sx, EMAX, {FW{1'b0}}};
-    else if (s4_zero) res = {s4_zs, {(EW+FW){1'b0}}};
-    else if (ovf)     res = {s4_sx, EMAX, {FW{1'b0}}};
-    else              res = {s4_sx, mag};
+    if (s5_nan)       res = QNAN;
+    else if (s5_inf)  res = {s5_sx, EMAX, {FW{1'b0}}};
+    else if (s5_zero) res = {s5_zs, {(EW+FW){1'b0}}};
+    else if (ovf)     res = {s5_sx, EMAX, {FW{1'b0}}};
+    else              res = {s5_sx, mag};
   end
 
-  reg [EW+FW:0] s5_res;
-  always @(posedge clk_i) s5_res <= res;
-  assign sum_o = s5_res;
+  reg [EW+FW:0] s6_res;
+  always @(posedge clk_i) s6_res <= res;
+  assign sum_o = s6_res;
 
 endmodule
 

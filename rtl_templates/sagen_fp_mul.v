@@ -1,7 +1,7 @@
 // sagen_fp_mul: IEEE 754 multiplication, a * b of a binary format of IEW exponent and IFW
 // fraction bits, rounded into a binary format of OEW and OFW bits (the accumulation format; the
 // same format, or a wider one: bfloat16 or binary16 operands into binary32), pipelined over
-// three stages: a new pair every cycle, its product three clock edges later.
+// six stages: a new pair every cycle, its product six clock edges later.
 //
 // Arithmetic: the exact product, rounded once, to nearest, ties to even. With bfloat16 or
 // binary16 operands and a binary32 result the rounding is exact but where the product leaves
@@ -11,16 +11,20 @@
 // all ones, the fraction's top bit alone set); a zero or infinite product has the sign of the
 // operands' signs' exclusive or.
 //
-// The stages (a significand carries its hidden bit, 1 for a normal number, 0 for a subnormal,
-// whose exponent counts as 1):
-//   1. unpack, multiply the significands (2 * (IFW + 1) bits, the value's point two bits below
-//      the top), add the exponents; special values decided;
-//   2. normalize: the product's leading zeros shift left (a subnormal operand's too), and the
-//      exponent in the result's bias;
-//   3. round: an exponent below the normal range shifts the significand right into a subnormal
-//      (the bits shifted out kept as a sticky bit); the exponent field and the fraction side
-//      by side, plus the rounding increment (a carry into the exponent makes the rounding up to
-//      the next binade, to the least normal number or to infinity).
+// The stages, each at most one carry chain or one shifter deep (a significand carries its
+// hidden bit, 1 for a normal number, 0 for a subnormal, whose exponent counts as 1):
+//   0. unpack: the significands, the exponents; special values decided;
+//   1. multiply the significands (2 * (IFW + 1) bits, the value's point two bits below the
+//      top), add the exponents;
+//   2. the product's leading zeros (a subnormal operand's too) and trailing zeros (sagen_lzc);
+//   3. normalize: shift left by the leading zeros; the exponent in the result's bias, and for a
+//      result below the normal range (exponent e <= 0) the right shift 1 - e that makes it
+//      subnormal;
+//   4. that right shift, the bits shifted out kept as a sticky bit (whether the trailing zeros
+//      are fewer than the shift);
+//   5. round: the exponent field and the fraction side by side, plus the rounding increment (a
+//      carry into the exponent makes the rounding up to the next binade, to the least normal
+//      number or to infinity).
 `default_nettype none
 
 module sagen_fp_mul #(
@@ -32,7 +36,7 @@ module sagen_fp_mul #(
   input  wire              clk_i,
   input  wire [IEW+IFW:0]  a_i,     // {sign, exponent, fraction}
   input  wire [IEW+IFW:0]  b_i,
-  output wire [OEW+OFW:0]  prod_o   // a_i * b_i of three edges before
+  output wire [OEW+OFW:0]  prod_o   // a_i * b_i of six edges before
 );
 
   localparam integer PW   = 2 * IFW + 2;                     // significands' product
@@ -49,9 +53,8 @@ module sagen_fp_mul #(
   localparam integer EOFS = OBIAS - 2 * IBIAS + 1;
   localparam [31:0]   EOFS32 = EOFS;
   localparam [XW-1:0] EOFS_X = EOFS32[XW-1:0];
-  localparam [31:0]   NB32 = NB;
 
-  // ---- stage 1: unpack and multiply ----------------------------------------------------------
+  // ---- stage 0: unpack ------------------------------------------------------------------------
   wire [IEW-1:0] ea = a_i[IEW+IFW-1:IFW];
   wire [IEW-1:0] eb = b_i[IEW+IFW-1:IFW];
   wire           za = (a_i[IEW+IFW-1:0] == {(IEW+IFW){1'b0}});
@@ -65,35 +68,63 @@ module sagen_fp_mul #(
   wire [IEW-1:0] ea1 = (ea == {IEW{1'b0}}) ? {{(IEW-1){1'b0}}, 1'b1} : ea;
   wire [IEW-1:0] eb1 = (eb == {IEW{1'b0}}) ? {{(IEW-1){1'b0}}, 1'b1} : eb;
 
+  reg            s0_s, s0_nan, s0_inf, s0_zero;
+  reg  [IFW:0]   s0_ma, s0_mb;
+  reg  [IEW-1:0] s0_ea, s0_eb;
+  always @(posedge clk_i) begin
+    s0_s    <= a_i[IEW+IFW] ^ b_i[IEW+IFW];
+    s0_nan  <= nan_a || nan_b || (inf_a && zb) || (inf_b && za);
+    s0_inf  <= inf_a || inf_b;
+    s0_zero <= za || zb;
+    s0_ma   <= ma;
+    s0_mb   <= mb;
+    s0_ea   <= ea1;
+    s0_eb   <= eb1;
+  end
+
+  // ---- stage 1: multiply -------------------------------------------------------------------------
+  // (the significands come from flip-flops: the multiplier's inputs have no logic before them)
   reg           s1_s, s1_nan, s1_inf, s1_zero;
   reg  [PW-1:0] s1_p;
   reg  [XW-1:0] s1_e;                         // ea + eb + EOFS
   always @(posedge clk_i) begin
-    s1_s    <= a_i[IEW+IFW] ^ b_i[IEW+IFW];
-    s1_nan  <= nan_a || nan_b || (inf_a && zb) || (inf_b && za);
-    s1_inf  <= inf_a || inf_b;
-    s1_zero <= za || zb;
-    s1_p    <= ma * mb;
-    s1_e    <= {{(XW-IEW){1'b0}}, ea1} + {{(XW-IEW){1'b0}}, eb1} + EOFS_X;
+    s1_s    <= s0_s;
+    s1_nan  <= s0_nan;
+    s1_inf  <= s0_inf;
+    s1_zero <= s0_zero;
+    s1_p    <= s0_ma * s0_mb;
+    s1_e    <= {{(XW-IEW){1'b0}}, s0_ea} + {{(XW-IEW){1'b0}}, s0_eb} + EOFS_X;
   end
 
-  // ---- stage 2: normalize --------------------------------------------------------------------
-  reg  [LW-1:0] lz;
-  reg           seen;
-  integer       k;
+  // ---- stage 2: leading and trailing zeros ----------------------------------------------------
+  reg  [PW-1:0] p_r;                          // the product bit-reversed
+  integer       r;
   always @* begin
-    lz   = {LW{1'b0}};
-    seen = 1'b0;
-    for (k = PW - 1; k >= 0; k = k - 1) begin
-      if (s1_p[k]) seen = 1'b1;
-      if (!seen) lz = lz + 1'b1;
-    end
+    for (r = 0; r < PW; r = r + 1) p_r[r] = s1_p[PW-1-r];
   end
-  wire [31:0]   lz32 = {{(32-LW){1'b0}}, lz};
+  wire [LW-1:0] lz, tz;
+  sagen_lzc #(.W(PW), .CW(LW)) u_lz (.d_i(s1_p), .cnt_o(lz));
+  sagen_lzc #(.W(PW), .CW(LW)) u_tz (.d_i(p_r),  .cnt_o(tz));
+
+  reg           s2_s, s2_nan, s2_inf, s2_zero;
+  reg  [PW-1:0] s2_p;
+  reg  [XW-1:0] s2_e, s2_em;                 // e before the leading zeros, and 1 - e
+  reg  [LW-1:0] s2_lz, s2_tz;
+  always @(posedge clk_i) begin
+    s2_s <= s1_s; s2_nan <= s1_nan; s2_inf <= s1_inf; s2_zero <= s1_zero;
+    s2_p  <= s1_p;
+    s2_e  <= s1_e;
+    s2_em <= {{(XW-1){1'b0}}, 1'b1} - s1_e;
+    s2_lz <= lz;
+    s2_tz <= tz;
+  end
+
+  // ---- stage 3: normalize ----------------------------------------------------------------------
+  wire [31:0]   lz32 = {{(32-LW){1'b0}}, s2_lz};
   wire [XW-1:0] lz_x = lz32[XW-1:0];         // (lz <= PW < 2^(XW-1))
   wire          unused_lz = ^lz32[31:XW];
-  wire [PW-1:0]    p_n   = s1_p << lz;
-  wire [NB-1:0]    p_al;                    // ... left-aligned in NB bits
+  wire [PW-1:0] p_n  = s2_p << s2_lz;
+  wire [NB-1:0] p_al;                         // ... left-aligned in NB bits
   generate
     if (NB > PW) begin : g_pad
       assign p_al = {p_n, {(NB-PW){1'b0}}};
@@ -101,50 +132,67 @@ module sagen_fp_mul #(
       assign p_al = p_n;
     end
   endgenerate
+  // the exponent e = s2_e - lz; below the normal range (e <= 0) the right shift 1 - e, and
+  // where the ones of the left-aligned product start (its trailing zeros)
+  localparam [31:0]   NBP32 = NB - PW;
+  wire [XW-1:0] e_n  = s2_e - lz_x;
+  wire [XW-1:0] rs_x = s2_em + lz_x;
+  wire [31:0]   tz32 = {{(32-LW){1'b0}}, s2_tz};
 
-  reg           s2_s, s2_nan, s2_inf, s2_zero;
-  reg  [NB-1:0] s2_p;                         // the product, its hidden bit at the top
-  reg  [XW-1:0] s2_e;                         // the result's exponent, biased (signed)
+  // the right shift: 1 - e where positive (from NB on it leaves nothing)
+  wire [XW-1:0] rs_p = rs_x[XW-1] ? {XW{1'b0}} : rs_x;
+
+  reg           s3_s, s3_nan, s3_inf, s3_zero;
+  reg  [NB-1:0] s3_p;
+  reg  [XW-1:0] s3_e, s3_rs;
+  reg  [31:0]   s3_tz;
   always @(posedge clk_i) begin
-    s2_s <= s1_s; s2_nan <= s1_nan; s2_inf <= s1_inf; s2_zero <= s1_zero;
-    s2_p <= p_al;
-    s2_e <= s1_e - lz_x;
+    s3_s <= s2_s; s3_nan <= s2_nan; s3_inf <= s2_inf; s3_zero <= s2_zero;
+    s3_p   <= p_al;
+    s3_e   <= e_n;
+    s3_rs  <= rs_p;
+    s3_tz  <= tz32 + lz32 + NBP32;            // (the product is not zero where this counts)
   end
 
-  // ---- stage 3: round ------------------------------------------------------------------------
-  // below the normal range (e <= 0): shift right by 1 - e into a subnormal
-  wire          sub  = s2_e[XW-1] || (s2_e == {XW{1'b0}});
-  wire [XW-1:0] rs_x = {{(XW-1){1'b0}}, 1'b1} - s2_e;
-  wire          rs_big = ({{(32-XW){1'b0}}, rs_x} >= NB);
-  wire [SHW-1:0] rs  = sub ? (rs_big ? NB32[SHW-1:0] : rs_x[SHW-1:0]) : {SHW{1'b0}};
-  reg  [NB-1:0] v;
-  reg           vstk;
-  integer       i;
-  always @* begin
-    v    = s2_p >> rs;
-    vstk = 1'b0;
-    for (i = 0; i < NB; i = i + 1)
-      if (i < rs) vstk = vstk | s2_p[i];
+  // ---- stage 4: below the normal range, shift right ------------------------------------------
+  // (a shift of NB or more leaves nothing, not even the guard bit: a sticky bit then cannot
+  // round, and is not kept)
+  wire [31:0]    rs32 = {{(32-XW){1'b0}}, s3_rs};
+  wire           big  = (rs32 >= NB);
+  wire [SHW-1:0] rs   = rs32[SHW-1:0];
+  wire           unused_rs = ^rs32[31:SHW];
+
+  reg           s4_s, s4_nan, s4_inf, s4_zero;
+  reg  [NB-1:0] s4_v;
+  reg           s4_stk;                       // a one shifted out
+  reg  [XW-1:0] s4_e;
+  always @(posedge clk_i) begin
+    s4_s <= s3_s; s4_nan <= s3_nan; s4_inf <= s3_inf; s4_zero <= s3_zero;
+    s4_v   <= big ? {NB{1'b0}} : (s3_p >> rs);
+    s4_stk <= (s3_tz < rs32);
+    s4_e   <= s3_e;
   end
-  wire [OFW:0]  sig    = v[NB-1 -: OFW+1];
-  wire          g      = v[NB-OFW-2];
-  wire          stk    = |v[NB-OFW-3:0] || vstk;
-  wire          ovf    = !s2_e[XW-1] && (s2_e >= {{(XW-OEW){1'b0}}, OEMAX});
-  wire [OEW-1:0] e_fld = sig[OFW] ? s2_e[OEW-1:0] : {OEW{1'b0}};
+
+  // ---- stage 5: round --------------------------------------------------------------------------
+  wire [OFW:0]  sig    = s4_v[NB-1 -: OFW+1];
+  wire          g      = s4_v[NB-OFW-2];
+  wire          stk    = |s4_v[NB-OFW-3:0] || s4_stk;
+  wire          ovf    = !s4_e[XW-1] && (s4_e >= {{(XW-OEW){1'b0}}, OEMAX});
+  wire [OEW-1:0] e_fld = sig[OFW] ? s4_e[OEW-1:0] : {OEW{1'b0}};
   wire          rnd_up = g && (stk || sig[0]);
   wire [OEW+OFW-1:0] mag = {e_fld, sig[OFW-1:0]} + {{(OEW+OFW-1){1'b0}}, rnd_up};
   reg  [OEW+OFW:0] res;
   always @* begin
-    if (s2_nan)       res = QNAN;
-    else if (s2_inf)  res = {s2_s, OEMAX, {OFW{1'b0}}};
-    else if (s2_zero) res = {s2_s, {(OEW+OFW){1'b0}}};
-    else if (ovf)     res = {s2_s, OEMAX, {OFW{1'b0}}};
-    else              res = {s2_s, mag};
+    if (s4_nan)       res = QNAN;
+    else if (s4_inf)  res = {s4_s, OEMAX, {OFW{1'b0}}};
+    else if (s4_zero) res = {s4_s, {(OEW+OFW){1'b0}}};
+    else if (ovf)     res = {s4_s, OEMAX, {OFW{1'b0}}};
+    else              res = {s4_s, mag};
   end
 
-  reg [OEW+OFW:0] s3_res;
-  always @(posedge clk_i) s3_res <= res;
-  assign prod_o = s3_res;
+  reg [OEW+OFW:0] s5_res;
+  always @(posedge clk_i) s5_res <= res;
+  assign prod_o = s5_res;
 
 endmodule
 

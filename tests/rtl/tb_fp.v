@@ -11,7 +11,7 @@ module tb_fp;
   parameter integer OEW = 8;    // the product's (sagen_fp_mul)
   parameter integer OFW = 23;
   localparam integer RW  = (MUL != 0) ? OEW + OFW + 1 : EW + FW + 1;   // the result's width
-  localparam integer LAT = (MUL != 0) ? 3 : 5;
+  localparam integer LAT = 6;
   localparam integer NMAX = 65536;
   localparam BLOCK = (MUL != 0) ? "sagen_fp_mul" : "sagen_fp_add";
 
