@@ -51,7 +51,7 @@ trap 'rm -rf "$tmp"' EXIT
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
 for m in pe array skew queue2 index_counters feeder nz_addr_gen psum_manager step_ctrl \
-    mac_count col_groups route_table hp_bytes fp; do
+    mac_count col_groups route_table hp_bytes fp lzc; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" -lm >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -269,6 +269,13 @@ for cfg in "4 32 128 32" "1 64 32 8" "16 24 128 128" "7 3 20 21" "256 64 1024 20
   config hp_bytes sagen_hp_bytes "c$1_acc$2" "sagen_hp_bytes.v" \
     "COLS=$1 ACC_BITS=$2 IF_W=$3 WT_W=$4" "$1 $2 $3 $4"
 done
+
+# sagen_lzc: W (1, powers of two and not; 12 and below exhaustively; 28 and 48: the adder's and
+# the binary32 multiplier's).
+for w in 1 2 3 8 11 12 28 48; do
+  config lzc sagen_lzc "w$w" "sagen_lzc.v" "W=$w" "$w"
+done
+[ "$have_verilator" = 1 ] && config lzc sagen_lzc "w28" "sagen_lzc.v" "W=28" "28" verilator
 
 # sagen_fp_add: EW FW (binary32, binary16, bfloat16, and two formats nobody tuned for), 50 000
 # pairs a seed; model_fp fails a run whose stimulus misses a tie, a subnormal, an overflow, ...
