@@ -11,6 +11,7 @@
 #   SEEDS="1 2"   seeds per configuration (default "1 2 3").
 #   RTL_DIR=dir   take the templates from dir instead of rtl_templates/ (e.g. a mutated copy).
 #   BLOCKS="a b"  run only these blocks' cases (model names: pe, array, skew, nz_addr_gen, ...).
+#   SAGEN_TEST_DEPTH=long  more vectors where a block's cases are sized by it (fp).
 # Prints "ok <case>" or "not ok <case>: <detail>" per case (and the testbench's "# ..." lines,
 # figures that assert nothing), then "<n> passed, <m> failed"; the exit status is non-zero if
 # any case failed (or could not be built).
@@ -277,15 +278,18 @@ for w in 1 2 3 8 11 12 28 48; do
 done
 [ "$have_verilator" = 1 ] && config lzc sagen_lzc "w28" "sagen_lzc.v" "W=28" "28" verilator
 
-# sagen_fp_add: EW FW (binary32, binary16, bfloat16, and two formats nobody tuned for), 50 000
-# pairs a seed; model_fp fails a run whose stimulus misses a tie, a subnormal, an overflow, ...
+# sagen_fp_add: EW FW (binary32, binary16, bfloat16, and two formats nobody tuned for), 20 000
+# pairs a seed (50 000 with SAGEN_TEST_DEPTH=long); model_fp fails a run whose stimulus misses a
+# tie, a subnormal, an overflow, ...
+fpn=20000
+[ "${SAGEN_TEST_DEPTH:-short}" = long ] && fpn=50000
 for cfg in "8 23" "5 10" "8 7" "4 3" "6 9"; do
   set -- $cfg
   config fp sagen_fp_add "add_e$1_f$2" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
-    "add $1 $2 50000"
+    "add $1 $2 $fpn"
 done
 [ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" \
-  "MUL=0 EW=8 FW=7" "add 8 7 50000" verilator
+  "MUL=0 EW=8 FW=7" "add 8 7 $fpn" verilator
 
 # sagen_fp_mul: IEW IFW OEW OFW (operands into the accumulation format: bfloat16 and binary16
 # into binary32, binary16 into binary16, binary32, bfloat16; into a wider and a narrower odd
@@ -293,9 +297,9 @@ done
 for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 8 7" "4 3 6 9" "6 9 4 3"; do
   set -- $cfg
   config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" \
-    "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 50000"
+    "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 $fpn"
 done
 [ "$have_verilator" = 1 ] && config fp sagen_fp_mul "mul_e8_f7_e8_f23" \
-  "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 50000" verilator
+  "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
 
 finish
