@@ -19,9 +19,7 @@
 //   4. the sum's leading zeros, how far it shifts left: no further than to exponent 1 (a
 //      subnormal result keeps its leading zeros; sagen_lzc counts them);
 //   5. normalize: a carry shifts right by one, else the shift left, and the exponent with it;
-//   6. round: the exponent field and the fraction side by side, plus the rounding increment:
-//      a fraction that rounds up to 2 carries into the exponent, the largest finite value
-//      rounds up into infinity, a subnormal into the least normal number.
+//   6. round (sagen_fp_round).
 `default_nettype none
 
 module sagen_fp_add #(
@@ -39,7 +37,6 @@ module sagen_fp_add #(
   localparam integer LW = $clog2(SG + 1);     // a count of leading zeros
   localparam [EW-1:0] EMAX = {EW{1'b1}};
   localparam [EW-1:0] E1   = {{(EW-1){1'b0}}, 1'b1};
-  localparam [EW+FW:0] QNAN = {1'b0, EMAX, 1'b1, {(FW-1){1'b0}}};
 
   // ---- stage 1: unpack, order -------------------------------------------------------------------
   wire [EW-1:0] ea  = a_i[EW+FW-1:FW];
@@ -185,20 +182,20 @@ module sagen_fp_add #(
   end
 
   // ---- stage 6: round ----------------------------------------------------------------------------
-  // the exponent field: 0 for a subnormal (hidden bit 0), the exponent else; exponents at or
-  // past all ones overflow to infinity (before rounding: the largest exponent after a carry)
-  wire          ovf    = (s5_e >= {1'b0, EMAX});
-  wire [EW-1:0] e_fld  = s5_sig[FW] ? s5_e[EW-1:0] : {EW{1'b0}};
-  wire          rnd_up = s5_g && (s5_s || s5_sig[0]);
-  wire [EW+FW-1:0] mag = {e_fld, s5_sig[FW-1:0]} + {{(EW+FW-1){1'b0}}, rnd_up};
-  reg  [EW+FW:0] res;
-  always @* begin
-    if (s5_nan)       res = QNAN;
-    else if (s5_inf)  res = {s5_sx, EMAX, {FW{1'b0}}};
-    else if (s5_zero) res = {s5_zs, {(EW+FW){1'b0}}};
-    else if (ovf)     res = {s5_sx, EMAX, {FW{1'b0}}};
-    else              res = {s5_sx, mag};
-  end
+  // (s5_e is at least 1: DW bits read as a signed number of DW + 1)
+  wire [EW+FW:0] res;
+  sagen_fp_round #(.EW(EW), .FW(FW), .XW(DW + 1)) u_round (
+    .sign_i     (s5_sx),
+    .sig_i      (s5_sig),
+    .g_i        (s5_g),
+    .s_i        (s5_s),
+    .exp_i      ({1'b0, s5_e}),
+    .nan_i      (s5_nan),
+    .inf_i      (s5_inf),
+    .zero_i     (s5_zero),
+    .zero_sign_i(s5_zs),
+    .res_o      (res)
+  );
 
   reg [EW+FW:0] s6_res;
   always @(posedge clk_i) s6_res <= res;

@@ -22,9 +22,7 @@
 //      subnormal;
 //   4. that right shift, the bits shifted out kept as a sticky bit (whether the trailing zeros
 //      are fewer than the shift);
-//   5. round: the exponent field and the fraction side by side, plus the rounding increment (a
-//      carry into the exponent makes the rounding up to the next binade, to the least normal
-//      number or to infinity).
+//   5. round (sagen_fp_round).
 `default_nettype none
 
 module sagen_fp_mul #(
@@ -47,8 +45,6 @@ module sagen_fp_mul #(
   localparam integer OBIAS = (1 << (OEW - 1)) - 1;
   localparam integer SHW  = $clog2(NB + 1);                  // a subnormal's right shift
   localparam [IEW-1:0] IEMAX = {IEW{1'b1}};
-  localparam [OEW-1:0] OEMAX = {OEW{1'b1}};
-  localparam [OEW+OFW:0] QNAN = {1'b0, OEMAX, 1'b1, {(OFW-1){1'b0}}};
   // the exponent of the result, biased: ea + eb - 2 * IBIAS + OBIAS + 1 - lz
   localparam integer EOFS = OBIAS - 2 * IBIAS + 1;
   localparam [31:0]   EOFS32 = EOFS;
@@ -174,21 +170,19 @@ module sagen_fp_mul #(
   end
 
   // ---- stage 5: round --------------------------------------------------------------------------
-  wire [OFW:0]  sig    = s4_v[NB-1 -: OFW+1];
-  wire          g      = s4_v[NB-OFW-2];
-  wire          stk    = |s4_v[NB-OFW-3:0] || s4_stk;
-  wire          ovf    = !s4_e[XW-1] && (s4_e >= {{(XW-OEW){1'b0}}, OEMAX});
-  wire [OEW-1:0] e_fld = sig[OFW] ? s4_e[OEW-1:0] : {OEW{1'b0}};
-  wire          rnd_up = g && (stk || sig[0]);
-  wire [OEW+OFW-1:0] mag = {e_fld, sig[OFW-1:0]} + {{(OEW+OFW-1){1'b0}}, rnd_up};
-  reg  [OEW+OFW:0] res;
-  always @* begin
-    if (s4_nan)       res = QNAN;
-    else if (s4_inf)  res = {s4_s, OEMAX, {OFW{1'b0}}};
-    else if (s4_zero) res = {s4_s, {(OEW+OFW){1'b0}}};
-    else if (ovf)     res = {s4_s, OEMAX, {OFW{1'b0}}};
-    else              res = {s4_s, mag};
-  end
+  wire [OEW+OFW:0] res;
+  sagen_fp_round #(.EW(OEW), .FW(OFW), .XW(XW)) u_round (
+    .sign_i     (s4_s),
+    .sig_i      (s4_v[NB-1 -: OFW+1]),
+    .g_i        (s4_v[NB-OFW-2]),
+    .s_i        (|s4_v[NB-OFW-3:0] || s4_stk),
+    .exp_i      (s4_e),
+    .nan_i      (s4_nan),
+    .inf_i      (s4_inf),
+    .zero_i     (s4_zero),
+    .zero_sign_i(s4_s),
+    .res_o      (res)
+  );
 
   reg [OEW+OFW:0] s5_res;
   always @(posedge clk_i) s5_res <= res;

@@ -285,10 +285,10 @@ fpn=20000
 [ "${SAGEN_TEST_DEPTH:-short}" = long ] && fpn=50000
 for cfg in "8 23" "5 10" "8 7" "4 3" "6 9"; do
   set -- $cfg
-  config fp sagen_fp_add "add_e$1_f$2" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
+  config fp sagen_fp_add "add_e$1_f$2" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
     "add $1 $2 $fpn"
 done
-[ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" \
+[ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" \
   "MUL=0 EW=8 FW=7" "add 8 7 $fpn" verilator
 
 # sagen_fp_mul: IEW IFW OEW OFW (operands into the accumulation format: bfloat16 and binary16
@@ -296,10 +296,10 @@ done
 # format).
 for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 8 7" "4 3 6 9" "6 9 4 3"; do
   set -- $cfg
-  config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" \
+  config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" \
     "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 $fpn"
 done
 [ "$have_verilator" = 1 ] && config fp sagen_fp_mul "mul_e8_f7_e8_f23" \
-  "sagen_lzc.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
+  "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
 
 finish
