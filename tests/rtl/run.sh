@@ -11,7 +11,7 @@
 #   SEEDS="1 2"   seeds per configuration (default "1 2 3").
 #   RTL_DIR=dir   take the templates from dir instead of rtl_templates/ (e.g. a mutated copy).
 #   BLOCKS="a b"  run only these blocks' cases (model names: pe, array, skew, nz_addr_gen, ...).
-#   SAGEN_TEST_DEPTH=long  more vectors where a block's cases are sized by it (fp).
+#   SAGEN_TEST_DEPTH=long  more vectors where a block's cases are sized by it (fp, pe_fp).
 # Prints "ok <case>" or "not ok <case>: <detail>" per case (and the testbench's "# ..." lines,
 # figures that assert nothing), then "<n> passed, <m> failed"; the exit status is non-zero if
 # any case failed (or could not be built).
@@ -52,7 +52,7 @@ trap 'rm -rf "$tmp"' EXIT
 CFLAGS="-std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L"
 declare -A have_model
 for m in pe array skew queue2 index_counters feeder nz_addr_gen psum_manager step_ctrl \
-    mac_count col_groups route_table hp_bytes fp lzc; do
+    mac_count col_groups route_table hp_bytes fp lzc pe_fp; do
   if cc $CFLAGS -o "$tmp/model_$m" "$here/model_$m.c" -lm >"$tmp/cc_$m.log" 2>&1; then
     have_model[$m]=1
   else
@@ -301,5 +301,20 @@ for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 8 7" "4 3 6 9" "6
 done
 [ "$have_verilator" = 1 ] && config fp sagen_fp_mul "mul_e8_f7_e8_f23" \
   "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
+
+# sagen_pe_fp: IEW IFW AEW AFW (bfloat16 and binary16 into binary32, binary16 into binary16 as
+# Fornt et al., binary32, and bfloat16 into binary16), 8 000 cycles a seed (30 000 long):
+# model_pe_fp fails a run that reaches no NaN, infinite, signed-zero or subnormal result, or none
+# whose reduction order changed the rounding.
+pfn=8000
+[ "${SAGEN_TEST_DEPTH:-short}" = long ] && pfn=30000
+fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v sagen_pe_fp.v"
+for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 5 10"; do
+  set -- $cfg
+  config pe_fp sagen_pe_fp "e$1_f$2_e$3_f$4" "$fpfiles" "IEW=$1 IFW=$2 AEW=$3 AFW=$4" \
+    "$1 $2 $3 $4 $pfn"
+done
+[ "$have_verilator" = 1 ] && config pe_fp sagen_pe_fp "e8_f7_e8_f23" "$fpfiles" \
+  "IEW=8 IFW=7 AEW=8 AFW=23" "8 7 8 23 $pfn" verilator
 
 finish
