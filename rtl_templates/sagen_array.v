@@ -1,4 +1,8 @@
-// sagen_array: ROWS x COLS output-stationary systolic array of sagen_pe.
+// sagen_array: ROWS x COLS output-stationary systolic array of sagen_pe (integers) or
+// sagen_pe_fp (FP = 1: IEEE operands of IEW/IFW exponent/fraction bits, sums of AEW/AFW; the
+// widths then are IN_BITS = W_BITS = IEW + IFW + 1 and ACC_BITS = AEW + AFW + 1). Both PEs have
+// the same links; a float PE's result enters its reserve chain 38 cycles after its context's
+// last operand instead of 1, and its contexts' ends must come 18 cycles apart or more.
 //
 // Row r takes the (already skewed) stream of feed lane r at its left edge; column c takes the
 // (already skewed) weight stream of column c at its top edge. With GROUPS > 1 the columns can be
@@ -18,7 +22,12 @@ module sagen_array #(
   parameter integer IN_BITS  = 8,   // signed input width
   parameter integer W_BITS   = 8,   // signed weight width
   parameter integer ACC_BITS = 32,  // accumulator width
-  parameter integer GROUPS   = 1    // lane groups (1: every row takes one lane at column 0)
+  parameter integer GROUPS   = 1,   // lane groups (1: every row takes one lane at column 0)
+  parameter integer FP       = 0,   // 1: floating-point PEs of the formats below
+  parameter integer IEW      = 8,   // operands' exponent and fraction bits (FP = 1)
+  parameter integer IFW      = 7,
+  parameter integer AEW      = 8,   // sums' exponent and fraction bits (FP = 1)
+  parameter integer AFW      = 23
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -95,26 +104,47 @@ module sagen_array #(
     end
     for (r = 0; r < ROWS; r = r + 1) begin : g_row
       for (c = 0; c < COLS; c = c + 1) begin : g_col
-        sagen_pe #(
-          .IN_BITS (IN_BITS),
-          .W_BITS  (W_BITS),
-          .ACC_BITS(ACC_BITS)
-        ) u_pe (
-          .clk_i    (clk_i),
-          .rst_ni   (rst_ni),
-          .a_i      (a_in[r*COLS + c]),
-          .a_vld_i  (vld_in[r*COLS + c]),
-          .a_last_i (last_in[r*COLS + c]),
-          .b_i      (b_v[r*COLS + c]),
-          .res_i    (res_v[(r+1)*COLS + c]),
-          .res_vld_i(resv_v[(r+1)*COLS + c]),
-          .a_o      (a_h[r*(COLS+1) + c + 1]),
-          .a_vld_o  (vld_h[r*(COLS+1) + c + 1]),
-          .a_last_o (last_h[r*(COLS+1) + c + 1]),
-          .b_o      (b_v[(r+1)*COLS + c]),
-          .res_o    (res_v[r*COLS + c]),
-          .res_vld_o(resv_v[r*COLS + c])
-        );
+        if (FP != 0) begin : g_fp
+          sagen_pe_fp #(
+            .IEW(IEW), .IFW(IFW), .AEW(AEW), .AFW(AFW)
+          ) u_pe (
+            .clk_i    (clk_i),
+            .rst_ni   (rst_ni),
+            .a_i      (a_in[r*COLS + c]),
+            .a_vld_i  (vld_in[r*COLS + c]),
+            .a_last_i (last_in[r*COLS + c]),
+            .b_i      (b_v[r*COLS + c]),
+            .res_i    (res_v[(r+1)*COLS + c]),
+            .res_vld_i(resv_v[(r+1)*COLS + c]),
+            .a_o      (a_h[r*(COLS+1) + c + 1]),
+            .a_vld_o  (vld_h[r*(COLS+1) + c + 1]),
+            .a_last_o (last_h[r*(COLS+1) + c + 1]),
+            .b_o      (b_v[(r+1)*COLS + c]),
+            .res_o    (res_v[r*COLS + c]),
+            .res_vld_o(resv_v[r*COLS + c])
+          );
+        end else begin : g_int
+          sagen_pe #(
+            .IN_BITS (IN_BITS),
+            .W_BITS  (W_BITS),
+            .ACC_BITS(ACC_BITS)
+          ) u_pe (
+            .clk_i    (clk_i),
+            .rst_ni   (rst_ni),
+            .a_i      (a_in[r*COLS + c]),
+            .a_vld_i  (vld_in[r*COLS + c]),
+            .a_last_i (last_in[r*COLS + c]),
+            .b_i      (b_v[r*COLS + c]),
+            .res_i    (res_v[(r+1)*COLS + c]),
+            .res_vld_i(resv_v[(r+1)*COLS + c]),
+            .a_o      (a_h[r*(COLS+1) + c + 1]),
+            .a_vld_o  (vld_h[r*(COLS+1) + c + 1]),
+            .a_last_o (last_h[r*(COLS+1) + c + 1]),
+            .b_o      (b_v[(r+1)*COLS + c]),
+            .res_o    (res_v[r*COLS + c]),
+            .res_vld_o(resv_v[r*COLS + c])
+          );
+        end
       end
     end
   endgenerate

@@ -102,4 +102,22 @@ static inline uint64_t draw(vrng *g, fmt_t f)
   }
 }
 
+/* The sum of sagen_pe_fp over a context of N operand pairs A[k], B[k] of format FI: each
+ * product rounded into FA, product k into partial sum k mod 8 (from -0, in order), the partials
+ * reduced as ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), every sum rounded into FA. */
+static inline uint64_t fp_pe_dot(fmt_t fi, fmt_t fa, const uint64_t *a, const uint64_t *b,
+                                 int n)
+{
+  uint64_t s[8];
+  for (int j = 0; j < 8; j++) s[j] = 1ull << (fa.ew + fa.fw);
+  for (int k = 0; k < n; k++) {
+    uint64_t p = round_fmt(fa, decode(fi, a[k]) * decode(fi, b[k]));
+    s[k % 8] = round_fmt(fa, decode(fa, s[k % 8]) + decode(fa, p));
+  }
+  for (int w = 1; w < 8; w *= 2)
+    for (int j = 0; j + w < 8; j += 2 * w)
+      s[j] = round_fmt(fa, decode(fa, s[j]) + decode(fa, s[j + w]));
+  return s[0];
+}
+
 #endif

@@ -14,14 +14,24 @@
  * 0. So if the context's last element enters row 0 at step e, res_o[c] shows C[r][c] with
  * res_vld_o[c] set after step e + c + 2r + 1; at every other step res_vld_o[c] is low.
  *
+ * Floating point (sagen_pe_fp, FP = 1): operands of IEW/IFW exponent/fraction bits, sums of
+ * AEW/AFW; C[r][c] is the PE's documented sum (fp_ref.h, fp_pe_dot: eight partial sums of the
+ * products k mod 8, reduced as a tree), which enters the reserve register 38 steps after the
+ * last element instead of 1, and contexts' last elements come max(2*ROWS-1, 18) steps apart.
+ * Contexts run up to 20 elements, so that partial sums take several products; operands are
+ * moderate numbers of both signs, now and then any class (zeros, subnormals, infinities, NaN).
+ *
  * Usage: model_array ROWS COLS IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]
+ *        model_array ROWS COLS fp IEW IFW AEW AFW SEED OUT.vec [inject]
  * Vector file: "ROWS COLS IN W ACC NCYC", then one line per cycle (hex):
  *   vld_mask last_mask a[0..ROWS-1] b[0..COLS-1] | res_vld_mask res[0..COLS-1]
  * The masks hold one bit per row; the expected part is the state after the rising edge (res[c]
  * only matters where its bit is set). With "inject" one result value is wrong on purpose. */
 #include "vec_common.h"
+#include "fp_ref.h"
 
 #define MAXD 8
+#define MAXL 20
 
 typedef struct {
   uint64_t vld, last;      /* per-row masks */
@@ -35,32 +45,54 @@ typedef struct {
 } arr_cycle;
 
 static int R, C, IN, W, ACC;
+static int FP;                     /* floating point: the formats below */
+static fmt_t fi, fa;
+
+/* An operand: an integer of BITS bits, or a float (mostly moderate, now and then any class). */
+static uint64_t operand(vrng *g, int bits)
+{
+  if (!FP) return rand_signed(g, bits);
+  if (vrng_pct(g, 4)) return draw(g, fi);
+  uint64_t e = (uint64_t)(fmt_bias(fi) + vrng_range(g, -4, 4));
+  return ((vrng_u64(g) & 1u) << (fi.ew + fi.fw)) | (e << fi.fw) | (vrng_u64(g) & bits_mask(fi.fw));
+}
 
 static void garbage(vrng *g, step_t *s)
 {
   s->vld = 0;
   s->last = vrng_pct(g, 15) ? (vrng_u64(g) & bits_mask(R)) : 0;
-  for (int r = 0; r < R; r++) s->a[r] = rand_signed(g, IN);
-  for (int c = 0; c < C; c++) s->b[c] = rand_signed(g, W);
+  for (int r = 0; r < R; r++) s->a[r] = operand(g, IN);
+  for (int c = 0; c < C; c++) s->b[c] = operand(g, W);
 }
 
 int main(int argc, char **argv)
 {
-  if (argc < 8 || argc > 9) {
-    fprintf(stderr, "usage: %s ROWS COLS IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]\n",
-            argv[0]);
+  FP = argc > 3 && strcmp(argv[3], "fp") == 0;
+  int a0 = FP ? 8 : 6;            /* the argument SEED */
+  if (argc < a0 + 2 || argc > a0 + 3) {
+    fprintf(stderr, "usage: %s ROWS COLS IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]\n"
+                    "       %s ROWS COLS fp IEW IFW AEW AFW SEED OUT.vec [inject]\n",
+            argv[0], argv[0]);
     return 2;
   }
   R = (int)arg_long(argv[1], "ROWS");
   C = (int)arg_long(argv[2], "COLS");
-  IN = (int)arg_long(argv[3], "IN_BITS");
-  W = (int)arg_long(argv[4], "W_BITS");
-  ACC = (int)arg_long(argv[5], "ACC_BITS");
-  uint64_t seed = (uint64_t)arg_long(argv[6], "SEED");
-  const char *out = argv[7];
-  int inject = argc == 9 && strcmp(argv[8], "inject") == 0;
-  if (R < 1 || R > MAXD || C < 1 || C > MAXD || IN < 2 || IN > 24 || W < 2 || W > 24 ||
-      ACC < 2 || ACC > 60) {
+  if (FP) {
+    fi = (fmt_t){(int)arg_long(argv[4], "IEW"), (int)arg_long(argv[5], "IFW")};
+    fa = (fmt_t){(int)arg_long(argv[6], "AEW"), (int)arg_long(argv[7], "AFW")};
+    IN = W = fi.ew + fi.fw + 1;
+    ACC = fa.ew + fa.fw + 1;
+  } else {
+    IN = (int)arg_long(argv[3], "IN_BITS");
+    W = (int)arg_long(argv[4], "W_BITS");
+    ACC = (int)arg_long(argv[5], "ACC_BITS");
+  }
+  uint64_t seed = (uint64_t)arg_long(argv[a0], "SEED");
+  const char *out = argv[a0 + 1];
+  int inject = argc == a0 + 3 && strcmp(argv[a0 + 2], "inject") == 0;
+  if (R < 1 || R > MAXD || C < 1 || C > MAXD || IN < 2 || IN > 32 || W < 2 || W > 32 ||
+      ACC < 2 || ACC > 60 || (FP && (fi.ew < 2 || fi.ew > 8 || fi.fw < 2 || fi.fw > 23 ||
+                                     fa.ew < 2 || fa.ew > 8 || fa.fw < 2 || fa.fw > 23))) {
     fprintf(stderr, "parameters out of range\n");
     return 2;
   }
@@ -78,20 +110,21 @@ int main(int argc, char **argv)
   } event_t;
   vvec events = {0, 0, 0, sizeof(event_t)};
 
-  const int gap = 2 * R - 1;
+  const int gap = FP && 2 * R - 1 < 18 ? 18 : 2 * R - 1;
+  const int lat = FP ? 38 : 1;    /* last operand in a PE to its result in its reserve register */
   long e_prev = -1000000;
   int n_ctx = (int)vrng_range(&g, 60, 90);
   int lead = (int)vrng_range(&g, 0, 2);
   for (int k = 0; k < lead; k++) garbage(&g, vvec_push(&steps));
   for (int x = 0; x < n_ctx; x++) {
-    int L = vrng_pct(&g, 25) ? 1 : (int)vrng_range(&g, 1, 9);
-    uint64_t A[MAXD][16], B[16][MAXD];
+    int L = vrng_pct(&g, 25) ? 1 : (int)vrng_range(&g, 1, FP ? MAXL : 9);
+    uint64_t A[MAXD][MAXL], B[MAXL][MAXD];
     for (int r = 0; r < R; r++)
-      for (int i = 0; i < L; i++) A[r][i] = rand_signed(&g, IN);
+      for (int i = 0; i < L; i++) A[r][i] = operand(&g, IN);
     for (int i = 0; i < L; i++)
-      for (int c = 0; c < C; c++) B[i][c] = rand_signed(&g, W);
+      for (int c = 0; c < C; c++) B[i][c] = operand(&g, W);
     /* Bubbles inside the context, before element i. */
-    int inner[16], n = 0;
+    int inner[MAXL], n = 0;
     for (int i = 0; i < L; i++) {
       inner[i] = (i > 0 && vrng_pct(&g, 20)) ? (int)vrng_range(&g, 1, 2) : 0;
       n += inner[i] + 1;
@@ -117,16 +150,22 @@ int main(int argc, char **argv)
     for (int r = 0; r < R; r++) {
       for (int c = 0; c < C; c++) {
         uint64_t acc = 0;
-        for (int i = 0; i < L; i++)
-          acc += (uint64_t)(sign_ext(A[r][i], IN) * sign_ext(B[i][c], W));
+        if (FP) {
+          uint64_t bc[MAXL];
+          for (int i = 0; i < L; i++) bc[i] = B[i][c];
+          acc = fp_pe_dot(fi, fa, A[r], bc, L);
+        } else {
+          for (int i = 0; i < L; i++)
+            acc += (uint64_t)(sign_ext(A[r][i], IN) * sign_ext(B[i][c], W));
+        }
         event_t *ev = vvec_push(&events);
-        ev->step = e + c + 2 * r + 1;
+        ev->step = e + c + 2 * r + lat;
         ev->col = c;
         ev->val = acc & am;
       }
     }
   }
-  long drain = (C - 1) + 2 * (R - 1) + 4;
+  long drain = (C - 1) + 2 * (R - 1) + lat + 3;
   for (long k = 0; k < drain; k++) garbage(&g, vvec_push(&steps));
 
   long nsteps = (long)steps.n;

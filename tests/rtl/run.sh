@@ -136,6 +136,9 @@ config() {
 }
 
 # ---- the cases --------------------------------------------------------------------------------
+# the float PE and the blocks it is made of
+fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v sagen_pe_fp.v"
+
 # sagen_pe: IN_BITS W_BITS ACC_BITS (12 and 8 bits: accumulator narrower than / equal to the
 # product; 40: wider than 32).
 for cfg in "8 8 32" "8 8 12" "4 4 8" "6 3 24" "16 16 40"; do
@@ -149,6 +152,15 @@ for cfg in "1 1 8 8 32" "2 3 8 8 12" "4 4 8 8 32" "3 5 6 7 20" "4 2 8 8 16"; do
   set -- $cfg
   config array sagen_array "${1}x${2}_in$3_w$4_acc$5" "sagen_pe.v sagen_array.v" \
     "ROWS=$1 COLS=$2 IN_BITS=$3 W_BITS=$4 ACC_BITS=$5" "$1 $2 $3 $4 $5"
+done
+# ... of float PEs: ROWS COLS IEW IFW AEW AFW (bfloat16 into binary32 on arrays of fewer and
+# more than 9 rows, where the float PE's gap of 18 or the chain's 2 * ROWS - 1 spaces contexts;
+# binary16 into binary16).
+for cfg in "2 3 8 7 8 23" "4 4 5 10 5 10" "8 2 8 7 8 23" "1 1 8 23 8 23"; do
+  set -- $cfg
+  config array sagen_array "${1}x${2}_fp_e$3_f$4_e$5_f$6" "$fpfiles sagen_pe.v sagen_array.v" \
+    "ROWS=$1 COLS=$2 IN_BITS=$(($3 + $4 + 1)) W_BITS=$(($3 + $4 + 1)) ACC_BITS=$(($5 + $6 + 1)) FP=1 IEW=$3 IFW=$4 AEW=$5 AFW=$6" \
+    "$1 $2 fp $3 $4 $5 $6"
 done
 
 # sagen_skew: WIDTH DEPTH.
@@ -308,7 +320,6 @@ done
 # whose reduction order changed the rounding.
 pfn=8000
 [ "${SAGEN_TEST_DEPTH:-short}" = long ] && pfn=30000
-fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v sagen_pe_fp.v"
 for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 5 10"; do
   set -- $cfg
   config pe_fp sagen_pe_fp "e$1_f$2_e$3_f$4" "$fpfiles" "IEW=$1 IFW=$2 AEW=$3 AFW=$4" \

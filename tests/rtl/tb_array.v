@@ -12,6 +12,11 @@ module tb_array;
   parameter integer IN_BITS  = 8;
   parameter integer W_BITS   = 8;
   parameter integer ACC_BITS = 32;
+  parameter integer FP       = 0;    // 1: float PEs (the widths then follow the formats)
+  parameter integer IEW      = 8;
+  parameter integer IFW      = 7;
+  parameter integer AEW      = 8;
+  parameter integer AFW      = 23;
   localparam BLOCK = "sagen_array";
   localparam integer RING = ROWS + COLS;
 
@@ -25,7 +30,7 @@ module tb_array;
   wire [COLS-1:0]          res_vld_o;
 
   sagen_array #(.ROWS(ROWS), .COLS(COLS), .IN_BITS(IN_BITS), .W_BITS(W_BITS),
-                .ACC_BITS(ACC_BITS)) dut (
+                .ACC_BITS(ACC_BITS), .FP(FP), .IEW(IEW), .IFW(IFW), .AEW(AEW), .AFW(AFW)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .a_i(a_i), .a_vld_i(a_vld), .a_last_i(a_last), .b_i(b_i),
     .res_o(res_o), .res_vld_o(res_vld_o)
