@@ -6,9 +6,9 @@
 // The array runs every cycle. A presented tap enters it (adv_o) when it is a zero-space tap, or
 // a non-zero one whose operands are all there (every feed lane and the weight fetcher ready): a
 // non-zero tap pops the lanes and the weights (pop_o, a valid step), a zero-space tap feeds
-// created zeros (zstep_o, a zero step). A context's last tap waits until GAP = 2*ROWS-1 cycles
-// have passed since the previous context's last tap entered (the reserve chains must empty);
-// such a cycle is a bubble. Every other busy cycle is fill (before the pass's first step), stall
+// created zeros (zstep_o, a zero step). A context's last tap waits until GAP cycles have passed
+// since the previous context's last tap entered: 2*ROWS-1 (the reserve chains must empty), or
+// the PEs' own MIN_GAP where that is more (a float PE's reduction: 18); such a cycle is a bubble. Every other busy cycle is fill (before the pass's first step), stall
 // (after it) or drain (the sequencer is done and the feeder has nothing of this pass left).
 //
 // Sequence check: the feed lanes mark the last element of each context (lane 0 stands for all;
@@ -22,7 +22,8 @@
 `default_nettype none
 
 module sagen_step_ctrl #(
-  parameter integer ROWS = 4   // array rows: context ends are at least 2*ROWS-1 cycles apart
+  parameter integer ROWS    = 4,  // array rows: context ends are at least 2*ROWS-1 cycles apart
+  parameter integer MIN_GAP = 1   // ... and at least this many (the PE's)
 ) (
   input  wire clk_i,           // clock
   input  wire rst_ni,          // asynchronous reset, active low
@@ -60,8 +61,8 @@ module sagen_step_ctrl #(
   output wire seq_err_o        // the sequencer and the feed lanes disagree on a context end
 );
 
-  // GAP = 2*ROWS-1, and gap_q's width: it counts 1..GAP
-  localparam integer GAP = (ROWS << 1) - 1;
+  // GAP = max(2*ROWS-1, MIN_GAP), and gap_q's width: it counts 1..GAP
+  localparam integer GAP = ((ROWS << 1) - 1 > MIN_GAP) ? (ROWS << 1) - 1 : MIN_GAP;
   localparam integer GW  = $clog2(GAP + 1);
   localparam [31:0]   GAP32 = GAP, ONE32 = 1;
   localparam [GW-1:0] GAP_W = GAP32[GW-1:0];

@@ -5,7 +5,8 @@
  * pieces of state (gap: cycles since a context's last tap entered the array, saturating at
  * 0xffff, 0xffff after reset; started: the pass has stepped; fed_last: the lanes' marked element
  * of the context has been popped):
- *   ready = f_ready & w_ready; tap_ready = vld & (!nz | ready); too_soon = last & gap < 2*ROWS-1
+ *   ready = f_ready & w_ready; tap_ready = vld & (!nz | ready); too_soon = last & gap < GAP
+ *   (GAP = max(2*ROWS-1, MIN_GAP))
  *   adv = busy & tap_ready & !too_soon; pop = adv & nz; zstep = adv & !nz; ctx_end = adv & last
  *   bubble = busy & tap_ready & too_soon; f_done = f_idle | f_ahead
  *   drain = busy & !vld & !tbusy & f_done; pass_end = !vld & !tbusy & f_done & psm_done
@@ -20,8 +21,8 @@
  * random bit with a probability redrawn per pass, a context's last tap often enough that the
  * gap rule bites, and a reset now and then.
  *
- * Usage: model_step_ctrl ROWS SEED OUT.vec [inject]
- * Vector file: "ROWS NCYC", then one line per cycle (hex):
+ * Usage: model_step_ctrl ROWS MIN_GAP SEED OUT.vec [inject]
+ * Vector file: "ROWS MIN_GAP NCYC", then one line per cycle (hex):
  *   rst_n go busy no_ops vld nz last tbusy f_ready f_idle f_ahead head_last w_ready psm_done |
  *   adv pop zstep ctx_end too_soon pass_end feed_free bubble fill stall drain seq_err
  * (the outputs are those of the cycle, before its rising edge). With "inject" one expected
@@ -35,21 +36,23 @@ enum { O_ADV, O_POP, O_ZSTEP, O_CTXEND, O_TOOSOON, O_PASSEND, O_FEEDFREE, O_BUBB
 
 int main(int argc, char **argv)
 {
-  if (argc < 4 || argc > 5) {
-    fprintf(stderr, "usage: %s ROWS SEED OUT.vec [inject]\n", argv[0]);
+  if (argc < 5 || argc > 6) {
+    fprintf(stderr, "usage: %s ROWS MIN_GAP SEED OUT.vec [inject]\n", argv[0]);
     return 2;
   }
   int rows = (int)arg_long(argv[1], "ROWS");
-  uint64_t seed = (uint64_t)arg_long(argv[2], "SEED");
-  int inject = argc == 5 && strcmp(argv[4], "inject") == 0;
-  if (rows < 1 || rows > 256) {
-    fprintf(stderr, "ROWS out of range\n");
+  int min_gap = (int)arg_long(argv[2], "MIN_GAP");
+  uint64_t seed = (uint64_t)arg_long(argv[3], "SEED");
+  const char *out = argv[4];
+  int inject = argc == 6 && strcmp(argv[5], "inject") == 0;
+  if (rows < 1 || rows > 256 || min_gap < 1 || min_gap > 256) {
+    fprintf(stderr, "ROWS or MIN_GAP out of range\n");
     return 2;
   }
   vrng g;
   vrng_seed(&g, seed);
   const int ncyc = 6000;
-  const long gap_need = 2L * rows - 1;
+  const long gap_need = 2L * rows - 1 > min_gap ? 2L * rows - 1 : min_gap;
   int bad = inject ? (int)vrng_range(&g, ncyc / 2, ncyc - 1) : -1;
   long gap = 0xffff;
   int started = 0, fed_last = 0;
@@ -58,8 +61,8 @@ int main(int argc, char **argv)
   for (int k = 0; k < NIN; k++) p[k] = 50;
   long n_adv = 0, n_bubble = 0, n_seq = 0;
 
-  FILE *f = open_out(argv[3]);
-  fprintf(f, "%d %d\n", rows, ncyc);
+  FILE *f = open_out(out);
+  fprintf(f, "%d %d %d\n", rows, min_gap, ncyc);
   for (int t = 0; t < ncyc; t++) {
     int in[NIN], out[NOUT];
     in[I_RST] = !(t < 2 || (t > 10 && vrng_pct(&g, 1) && vrng_pct(&g, 30)));
@@ -150,7 +153,7 @@ int main(int argc, char **argv)
       }
     }
   }
-  close_out(f, argv[3]);
+  close_out(f, out);
   /* a stimulus that never steps, never waits for the reserve chains or never trips the check
    * would test little */
   if (n_adv < 100 || (rows > 1 && n_bubble < 10) || n_seq < 10) {

@@ -244,11 +244,14 @@ have_verilator=0
 command -v verilator >/dev/null 2>&1 && have_verilator=1
 [ "$have_verilator" = 1 ] || echo "# verilator not found: the array-edge blocks run in Icarus only"
 
-# sagen_step_ctrl: ROWS (context ends 2*ROWS-1 cycles apart; ROWS 1: never too soon).
-for r in 1 2 4 16; do
-  config step_ctrl sagen_step_ctrl "rows$r" "sagen_step_ctrl.v" "ROWS=$r" "$r"
+# sagen_step_ctrl: ROWS MIN_GAP (context ends max(2*ROWS-1, MIN_GAP) cycles apart; ROWS 1 and
+# MIN_GAP 1: never too soon; 18: the float PE's gap, more than the chains' on 2 and 4 rows).
+for cfg in "1 1" "2 1" "4 1" "16 1" "2 18" "4 18" "16 18"; do
+  set -- $cfg
+  config step_ctrl sagen_step_ctrl "rows$1_gap$2" "sagen_step_ctrl.v" "ROWS=$1 MIN_GAP=$2" "$1 $2"
 done
-[ "$have_verilator" = 1 ] && config step_ctrl sagen_step_ctrl "rows3" "sagen_step_ctrl.v" "ROWS=3" "3" verilator
+[ "$have_verilator" = 1 ] && config step_ctrl sagen_step_ctrl "rows3_gap18" "sagen_step_ctrl.v" \
+  "ROWS=3 MIN_GAP=18" "3 18" verilator
 
 # sagen_mac_count: LANES COLS (the widths of the active lanes and columns; 256 x 256: the
 # product past 16 bits).

@@ -5,6 +5,7 @@
 
 module tb_step_ctrl;
   parameter integer ROWS = 4;
+  parameter integer MIN_GAP = 1;
   localparam BLOCK = "sagen_step_ctrl";
 
   `include "tb_common.vh"
@@ -15,7 +16,7 @@ module tb_step_ctrl;
   wire adv, pop, zstep, ctx_end, too_soon, pass_end, feed_free;
   wire bubble, fill, stall, drain, seq_err;
 
-  sagen_step_ctrl #(.ROWS(ROWS)) dut (
+  sagen_step_ctrl #(.ROWS(ROWS), .MIN_GAP(MIN_GAP)) dut (
     .clk_i(clk), .rst_ni(rst_n), .go_i(go), .busy_i(busy), .no_ops_i(no_ops),
     .tap_vld_i(vld), .tap_nz_i(nz), .tap_last_i(last), .tap_busy_i(tbusy),
     .f_ready_i(f_ready), .f_idle_i(f_idle), .f_ahead_i(f_ahead), .f_head_last_i(head_last),
@@ -25,15 +26,15 @@ module tb_step_ctrl;
     .ev_stall_o(stall), .ev_drain_o(drain), .seq_err_o(seq_err)
   );
 
-  integer p_rows, ncyc, k;
+  integer p_rows, p_gap, ncyc, k;
   reg [63:0] v [0:13];
   reg [63:0] e [0:11];
 
   initial begin
     open_vec;
-    nread = $fscanf(fd, "%d %d", p_rows, ncyc);
-    if (nread != 2) vec_error("header");
-    if (p_rows != ROWS) vec_error("parameters");
+    nread = $fscanf(fd, "%d %d %d", p_rows, p_gap, ncyc);
+    if (nread != 3) vec_error("header");
+    if (p_rows != ROWS || p_gap != MIN_GAP) vec_error("parameters");
     for (cycle = 0; cycle < ncyc; cycle = cycle + 1) begin
       @(negedge clk);
       for (k = 0; k < 14; k = k + 1) begin
