@@ -41,6 +41,14 @@
 // carry-saves and one carry chain into sram_wdata_o (the line's three operands the same). A
 // result leaves the deskew at cycle t, its word is written at t + 2; done_o follows the last
 // write, and a line word is read again a row (3 pixels or more) after its write has landed.
+//
+// Floating point (FP = 1: results of AEW exponent and AFW fraction bits, ACC_BITS = AEW + AFW +
+// 1; no col2im, LINE_WORDS = 0): a word is its result plus the stored partial sum, rounded
+// (sagen_fp_add, round to nearest even), or the result alone (+ -0, exact) when the pass does
+// not accumulate: the outputs of passes P0, P1, ... of one reduction become
+// ((P0 + P1) + P2) + ... in pass order. Stage 1 registers the two operands into stage 2, the
+// adder takes six cycles, and the word is written at t + 9. Without col2im no word is read
+// again within a pass, and done_o waits for the adder's last word.
 `default_nettype none
 
 module sagen_psum_manager #(
@@ -52,7 +60,10 @@ module sagen_psum_manager #(
   parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
   parameter integer LINE_AW  = 1,   // its address bits
   parameter integer RT_KGS   = 4,   // filter groups of a col2im pass
-  parameter integer LB       = 1    // bits of a column index, 2**LB >= COLS
+  parameter integer LB       = 1,   // bits of a column index, 2**LB >= COLS
+  parameter integer FP       = 0,   // 1: results in floating point (no col2im)
+  parameter integer AEW      = 8,   // their exponent and fraction bits (FP = 1)
+  parameter integer AFW      = 23
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -355,6 +366,54 @@ module sagen_psum_manager #(
     end
   end
 
+  // The word as it is written: the sum of stage 1 (integers), or of the float adder.
+  wire                    wr_vld;
+  wire [AW-1:0]           wr_addr;
+  wire [COLS*ACC_BITS-1:0] wr_data;
+  wire                    fp_busy;
+  generate
+    if (FP != 0) begin : g_fp
+      localparam [ACC_BITS-1:0] NEG0 = {1'b1, {(ACC_BITS-1){1'b0}}};
+      localparam integer LA = 6;    // sagen_fp_add's latency
+      // stage 2: the operands (the stored word, or -0 where the pass writes)
+      wire                    st_any = s1_st_w || s1_st_b || s1_st_r;
+      reg [COLS*ACC_BITS-1:0] s2_own, s2_st;
+      reg [LA:0]              d_vld;  // [0]: stage 2, [LA]: the sum is out
+      reg [(LA+1)*AW-1:0]     d_addr;
+      always @(posedge clk_i) begin
+        s2_own <= s1_own;
+        s2_st  <= st_any ? stored : {COLS{NEG0}};
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          d_vld  <= {(LA+1){1'b0}};
+          d_addr <= {((LA+1)*AW){1'b0}};
+        end else begin
+          d_vld  <= {d_vld[LA-1:0], s1_vld};
+          d_addr <= {d_addr[LA*AW-1:0], s1_addr};
+        end
+      end
+      genvar fc;
+      for (fc = 0; fc < COLS; fc = fc + 1) begin : g_add
+        sagen_fp_add #(.EW(AEW), .FW(AFW)) u_add (
+          .clk_i(clk_i),
+          .a_i  (s2_own[fc*ACC_BITS +: ACC_BITS]),
+          .b_i  (s2_st[fc*ACC_BITS +: ACC_BITS]),
+          .sum_o(wr_data[fc*ACC_BITS +: ACC_BITS])
+        );
+      end
+      assign wr_vld  = d_vld[LA];
+      assign wr_addr = d_addr[LA*AW +: AW];
+      assign fp_busy = |d_vld;
+      wire unused_fp = ^{sum, lsum, s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc};
+    end else begin : g_int
+      assign wr_vld  = s1_vld;
+      assign wr_addr = s1_addr;
+      assign wr_data = sum;
+      assign fp_busy = 1'b0;
+    end
+  endgenerate
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
@@ -388,9 +447,9 @@ module sagen_psum_manager #(
       s1_st_w   <= rmw && fwd_w;
       s1_st_b   <= rmw && !fwd_w && fwd_b;
       s1_st_r   <= rmw && !fwd_w && !fwd_b;
-      sram_we_o    <= s1_vld;
-      sram_waddr_o <= s1_addr;
-      sram_wdata_o <= sum;
+      sram_we_o    <= wr_vld;
+      sram_waddr_o <= wr_addr;
+      sram_wdata_o <= wr_data;
       line_we_o    <= s1_vld && s1_line;
       line_waddr_o <= s1_laddr;
       line_wdata_o <= lsum;
@@ -450,7 +509,7 @@ module sagen_psum_manager #(
   end
 
   // Done once the last word has left stage 2.
-  assign done_o = !run_q && !s1_vld && !sram_we_o && !line_we_o;
+  assign done_o = !run_q && !s1_vld && !fp_busy && !sram_we_o && !line_we_o;
 
 endmodule
 

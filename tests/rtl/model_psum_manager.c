@@ -16,19 +16,26 @@
  *   group from LKG0 on, the carry out of the pass's last row (LINE_ACC: added to what it held).
  * Only the columns below OWT of each row are compared (the grid's columns past its real width
  * hold what the routes leave there), and the line's words past OWT are not modelled.
+ * Floating point (FP = 1, results of AEW/AFW bits, plain passes only): word = res + stored,
+ * rounded to nearest even (fp_ref.h), or res + -0 (res itself) when the pass writes; results are
+ * moderate numbers of both signs, now and then any class (zeros, subnormals, infinities, NaN).
  *
  * Usage: model_psum_manager ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]
+ *        model_psum_manager ROWS COLS fp AEW AFW SEED OUT.vec [inject]   (LINE_WORDS 0)
  * Vector file: "ROWS COLS ACC_BITS LINE_WORDS NPASS", then per pass:
  *   "acc nctx npix nkg owv c2i line_first line_acc lkg0 kgw", the route table (RT_KGS * 4 * COLS
  *   hex entries {valid, column}), "NCYC" and NCYC cycle lines (hex: step, valid bits, COLS
  *   results), then "NCHK" and NCHK lines "address expected-word" (hex, lane c at c * ACC_BITS).
  * With "inject" one expected word is wrong on purpose. */
 #include "vec_common.h"
+#include "fp_ref.h"
 
 #define RT_KGS 4
 #define MAXW 4096
 
 static int rows, cols, acc, line_words, lb;
+static int fp;                        /* floating point results of format fa */
+static fmt_t fa;
 static uint64_t mem[MAXW];            /* the output memory (words of cols lanes) */
 static uint64_t line_m[MAXW][8];      /* the line's words, lane by lane (cols <= 8) */
 static uint64_t res[RT_KGS][256][8];  /* a pass's results: [kg][pixel][column] */
@@ -41,6 +48,15 @@ static uint64_t with_lane(uint64_t w, int c, uint64_t v)
   return (w & ~m) | ((v & bits_mask(acc)) << (c * acc));
 }
 
+/* A result: an integer of ACC bits, or a float (mostly moderate, now and then any class). */
+static uint64_t result(vrng *g)
+{
+  if (!fp) return rand_signed(g, acc) & bits_mask(acc);
+  if (vrng_pct(g, 5)) return draw(g, fa);
+  uint64_t e = (uint64_t)(fmt_bias(fa) + vrng_range(g, -3, 3));
+  return ((vrng_u64(g) & 1u) << (fa.ew + fa.fw)) | (e << fa.fw) | (vrng_u64(g) & bits_mask(fa.fw));
+}
+
 /* Class K's routed value in lane L of pixel Q of filter group KG (0 if Q < 0). */
 static uint64_t routed(int kg, int k, long q, int l)
 {
@@ -50,25 +66,36 @@ static uint64_t routed(int kg, int k, long q, int l)
 
 int main(int argc, char **argv)
 {
-  if (argc < 7 || argc > 8) {
-    fprintf(stderr, "usage: %s ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]\n", argv[0]);
+  fp = argc > 3 && strcmp(argv[3], "fp") == 0;
+  int a0 = fp ? 6 : 5;            /* the argument SEED */
+  if (argc < a0 + 2 || argc > a0 + 3) {
+    fprintf(stderr, "usage: %s ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]\n"
+                    "       %s ROWS COLS fp AEW AFW SEED OUT.vec [inject]\n", argv[0], argv[0]);
     return 2;
   }
   rows = (int)arg_long(argv[1], "ROWS");
   cols = (int)arg_long(argv[2], "COLS");
-  acc = (int)arg_long(argv[3], "ACC_BITS");
-  line_words = (int)arg_long(argv[4], "LINE_WORDS");
-  uint64_t seed = (uint64_t)arg_long(argv[5], "SEED");
-  int inject = argc == 8 && strcmp(argv[7], "inject") == 0;
+  if (fp) {
+    fa = (fmt_t){(int)arg_long(argv[4], "AEW"), (int)arg_long(argv[5], "AFW")};
+    acc = fa.ew + fa.fw + 1;
+    line_words = 0;
+  } else {
+    acc = (int)arg_long(argv[3], "ACC_BITS");
+    line_words = (int)arg_long(argv[4], "LINE_WORDS");
+  }
+  uint64_t seed = (uint64_t)arg_long(argv[a0], "SEED");
+  const char *out = argv[a0 + 1];
+  int inject = argc == a0 + 3 && strcmp(argv[a0 + 2], "inject") == 0;
   if (rows < 1 || rows > 8 || cols < 1 || cols > 8 || acc < 2 || cols * acc > 64 ||
-      line_words < 3 || line_words > MAXW) {
+      (!fp && (line_words < 3 || line_words > MAXW)) ||
+      (fp && (fa.ew < 2 || fa.ew > 8 || fa.fw < 2 || fa.fw > 23))) {
     fprintf(stderr, "parameters out of range\n");
     return 2;
   }
   for (lb = 1; (1 << lb) < cols; lb++) continue;
   vrng g;
   vrng_seed(&g, seed);
-  FILE *f = open_out(argv[6]);
+  FILE *f = open_out(out);
   const int npass = 60;
   int bad_pass = inject ? (int)vrng_range(&g, 0, npass - 1) : -1;
   fprintf(f, "%d %d %d %d %d\n", rows, cols, acc, line_words, npass);
@@ -80,7 +107,7 @@ int main(int argc, char **argv)
     int c2i, acc_p = 0, lfirst = 0, lacc = 0;
     long npix;
     if (tiles_left == 0) {
-      c2i_run = vrng_pct(&g, 75);
+      c2i_run = !fp && vrng_pct(&g, 75);
       if (c2i_run) {
         /* a row of the grid (3 or more) for every filter group from lkg0 on fits the line
          * (the controller refuses other descriptors) */
@@ -139,7 +166,7 @@ int main(int argc, char **argv)
       long npx = nctx * rows;
       for (int kg = 0; kg < nkg; kg++)
         for (long q = 0; q < npx; q++)
-          for (int c = 0; c < cols; c++) res[kg][q][c] = rand_signed(&g, acc) & bits_mask(acc);
+          for (int c = 0; c < cols; c++) res[kg][q][c] = result(&g);
       long total = (long)nkg * npx;
       long *base = malloc(sizeof(long) * (size_t)(total + 1));
       if (!base) return 2;
@@ -158,7 +185,9 @@ int main(int argc, char **argv)
         steps[ncyc++] = (char)stp;
         s += stp;
       }
-      for (int k = 0; k < 12; k++) steps[ncyc++] = 0;   /* the pipeline empties */
+      /* a few cycles without a step or none: the testbench then waits for done_o, which must
+       * not come before the last word is written */
+      for (int k = (int)vrng_range(&g, 0, 12); k > 0; k--) steps[ncyc++] = 0;
       fprintf(f, "%ld\n", ncyc);
       long si = 0;   /* step index of the cycle */
       for (long cy = 0; cy < ncyc; cy++) {
@@ -192,7 +221,9 @@ int main(int argc, char **argv)
           for (long q = 0; q < npix; q++) {
             uint64_t w = 0, old = mem[kg * kgw + q];
             for (int c = 0; c < cols; c++)
-              w = with_lane(w, c, res[kg][q][c] + (acc_p ? lane_of(old, c) : 0));
+              w = with_lane(w, c, fp ? round_fmt(fa, decode(fa, res[kg][q][c]) +
+                                                     (acc_p ? decode(fa, lane_of(old, c)) : -0.0))
+                                     : res[kg][q][c] + (acc_p ? lane_of(old, c) : 0));
             mem[kg * kgw + q] = w;
           }
       } else {
@@ -227,6 +258,6 @@ int main(int argc, char **argv)
     }
     first_tile = 0;
   }
-  close_out(f, argv[6]);
+  close_out(f, out);
   return 0;
 }

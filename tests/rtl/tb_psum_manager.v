@@ -10,6 +10,10 @@ module tb_psum_manager;
   parameter integer COLS       = 4;
   parameter integer ACC_BITS   = 16;
   parameter integer LINE_WORDS = 40;
+  parameter integer FP         = 0;    // 1: float results (AEW/AFW; LINE_WORDS 0)
+  parameter integer AEW        = 8;
+  parameter integer AFW        = 7;
+  localparam integer LWORDS = (LINE_WORDS > 0) ? LINE_WORDS : 1;   // the line SRAM's
   localparam integer LB    = (COLS > 1) ? $clog2(COLS) : 1;
   localparam integer RE    = 1 + LB;
   localparam integer RT_N  = 4 * 4 * COLS;
@@ -37,7 +41,7 @@ module tb_psum_manager;
 
   sagen_psum_manager #(
     .ROWS(ROWS), .COLS(COLS), .ACC_BITS(ACC_BITS), .AW(AW), .GROUPS(1),
-    .LINE_WORDS(LINE_WORDS), .LINE_AW(LAW), .RT_KGS(4), .LB(LB)
+    .LINE_WORDS(LINE_WORDS), .LINE_AW(LAW), .RT_KGS(4), .LB(LB), .FP(FP), .AEW(AEW), .AFW(AFW)
   ) dut (
     .clk_i(clk), .rst_ni(rst_n), .start_i(start), .accumulate_i(accumulate),
     .n_ctx_i(nctx), .npix_i(npix), .n_kg_i(nkg), .lanes_i(ROWS32[15:0]), .kg_words_i(kgw),
@@ -53,7 +57,7 @@ module tb_psum_manager;
     .clk_i(clk), .we_i(out_we), .waddr_i(out_waddr), .wdata_i(out_wdata),
     .re_i(out_re), .raddr_i(out_raddr), .rdata_o(out_rdata)
   );
-  sagen_sram #(.WIDTH(W), .WORDS(LINE_WORDS), .AW(LAW)) u_line (
+  sagen_sram #(.WIDTH(W), .WORDS(LWORDS), .AW(LAW)) u_line (
     .clk_i(clk), .we_i(line_we), .waddr_i(line_waddr), .wdata_i(line_wdata),
     .re_i(line_re), .raddr_i(line_raddr), .rdata_o(line_rdata)
   );
@@ -68,7 +72,7 @@ module tb_psum_manager;
   integer z;
   initial begin
     for (z = 0; z < 4096; z = z + 1) u_out.mem_q[z] = {W{1'b0}};
-    for (z = 0; z < LINE_WORDS; z = z + 1) u_line.mem_q[z] = {W{1'b0}};
+    for (z = 0; z < LWORDS; z = z + 1) u_line.mem_q[z] = {W{1'b0}};
   end
 
   initial begin
