@@ -15,12 +15,12 @@ INCS    := -Igen -Itb -Itb/host -Isim -I$(B)/gen
 #   sim     the simulator adapters, sim/*.c: the Verilated model, its builder, Icarus
 #   gen     the generator, gen/ (all but main.c) and the embedded templates
 #   tensor  tensors and their .npy files
-CLI_SRCS    := tb/cosim.c tb/topology.c
+CLI_SRCS    := tb/cosim.c tb/cosim_fp.c tb/topology.c
 DRIVER_SRCS := $(sort $(wildcard tb/host/*.c))
-GOLDEN_SRCS := tb/golden.c
+GOLDEN_SRCS := tb/golden.c tb/golden_fp.c
 SIM_SRCS    := $(sort $(wildcard sim/*.c))
 GEN_SRCS    := $(sort $(filter-out gen/main.c,$(wildcard gen/*.c)))
-TENSOR_SRCS := tb/tensor.c tb/npy.c
+TENSOR_SRCS := tb/tensor.c tb/npy.c tb/fpnum.c
 LAYERS      := cli driver golden sim gen tensor
 LIBS        := $(LAYERS:%=$(B)/lib/libsagen_%.a)
 obj = $(1:%.c=$(B)/obj/%.o)

@@ -19,8 +19,10 @@ typedef struct cfg {
   int rows, cols;             /* PEs: rows = output pixels (feed lanes), cols = output channels */
   char dataflow[8];           /* "os" (output-stationary); the only one for now */
   int col_groups;             /* column groups the array can form (1: none): rows x col_groups lanes */
-  /* data (signed two's complement) */
-  int input_bits, weight_bits, acc_bits;
+  /* data: integers (signed two's complement) or IEEE floating point */
+  char format[8];             /* "int", "fp16", "bf16" or "fp32" */
+  char acc_format[8];         /* float formats: the sums' format, "fp32" or "fp16" */
+  int input_bits, weight_bits, acc_bits;  /* float formats: the encodings' widths (derived) */
   /* memory */
   int bus_elems;              /* ifmap SRAM word, in input elements (power of two) */
   int ifmap_kib, weight_kib, output_kib;  /* capacity of one bank, KiB */
@@ -33,6 +35,9 @@ typedef struct cfg {
   int fifo_depth;             /* elements per lane FIFO (>= regs_per_lane) */
 
   /* derived by cfg_load (not keys) */
+  int fp;                     /* 1: a float format (input_bits..acc_bits follow the formats) */
+  int in_ew, in_fw;           /* float operands: exponent and fraction bits */
+  int acc_ew, acc_fw;         /* float sums: exponent and fraction bits */
   int banks;                  /* 2 if double_buffer else 1 */
   int if_word_bits;           /* bus_elems * input_bits */
   int wt_word_bits;           /* cols * weight_bits: one weight per array column */

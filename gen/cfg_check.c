@@ -391,12 +391,62 @@ static void mem_check(vstate_t *v, int kib, int a, int b)
         cfg_keys[kib].path, *int_field(c, kib), bits, cfg_addr_bits(words), MAX_ADDR_BITS);
 }
 
+/* The widths of a float data.format (cfg_t's input_bits..acc_bits, in_ew..acc_fw), after the
+ * checks that the integer widths are not given and the pair of formats is one the PE has. */
+static void float_formats(vstate_t *v)
+{
+  cfg_t *c = v->c;
+  static const struct { const char *name; int ew, fw; } fmts[] = {
+      {"fp16", 5, 10}, {"bf16", 8, 7}, {"fp32", 8, 23}};
+  int fi = -1, fa = -1;
+  for (int i = 0; i < 3; i++) {
+    if (strcmp(c->format, fmts[i].name) == 0) fi = i;
+    if (strcmp(c->acc_format, fmts[i].name) == 0) fa = i;
+  }
+  if (fi < 0) {   /* int */
+    if (v->seen[K_ACCFMT])
+      cfg_say(v->x, v->seen[K_ACCFMT], v->seen_col[K_ACCFMT],
+          "data.acc_format: applies to a float data.format (fp16, bf16 or fp32), and "
+          "data.format is int: remove it, or set data.format");
+    return;
+  }
+  c->fp = 1;
+  static const int ints[] = {K_IN, K_WT, K_ACC};
+  for (int i = 0; i < 3; i++)
+    if (v->seen[ints[i]]) {
+      cfg_say(v->x, v->seen[ints[i]], v->seen_col[ints[i]],
+          "%s: applies to data.format int only; with data.format %s the widths follow the "
+          "format: remove it", cfg_keys[ints[i]].path, c->format);
+      v->bad[ints[i]] = 1;
+    }
+  if (fa == 0 && fi != 0) {
+    cfg_say(v->x, v->line[K_ACCFMT], v->col[K_ACCFMT],
+        "data.acc_format: fp16 sums of %s operands are not supported: allowed fp32, or fp16 with "
+        "data.format fp16", c->format);
+    v->bad[K_ACCFMT] = 1;
+  }
+  if (!v->bad[K_LINEKIB] && c->line_kib > 0) {
+    cfg_say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
+        "memory.line_kib: '%d': the col2im line is integer only; with data.format %s allowed 0 "
+        "(the input gradient runs as a transposed convolution)", c->line_kib, c->format);
+    v->bad[K_LINEKIB] = 1;
+  }
+  c->in_ew = fmts[fi].ew;
+  c->in_fw = fmts[fi].fw;
+  c->acc_ew = fmts[fa < 0 ? 2 : fa].ew;
+  c->acc_fw = fmts[fa < 0 ? 2 : fa].fw;
+  c->input_bits = c->weight_bits = 1 + c->in_ew + c->in_fw;
+  c->acc_bits = 1 + c->acc_ew + c->acc_fw;
+}
+
 /* The constraints between keys (the "also" column of the table). */
 static void cross_check(vstate_t *v)
 {
   cfg_t *c = v->c;
 
-  if (!v->bad[K_IN] && !v->bad[K_WT] && !v->bad[K_ACC] &&
+  if (!v->bad[K_FORMAT] && !v->bad[K_ACCFMT]) float_formats(v);
+
+  if (!v->bad[K_IN] && !v->bad[K_WT] && !v->bad[K_ACC] && !c->fp &&
       c->acc_bits < c->input_bits + c->weight_bits)
     cfg_say(v->x, v->line[K_ACC], v->col[K_ACC],
         "data.acc_bits: '%d' is too small: allowed >= data.input_bits + data.weight_bits = "

@@ -24,6 +24,12 @@
 // col2im (LINE_WORDS > 0, descriptor flags bit 6): the input gradient's products of dy and the
 // (tap, channel) filters overlap-add into dx in the partial-sums manager, through a route table
 // (CSRs 40 and 41) and an overlap-add line of LINE_WORDS output words (sagen_psum_manager).
+//
+// Floating point (FP = 1, data.format fp16, bf16 or fp32): the same core with sagen_pe_fp in
+// the array (operands of IEW/IFW exponent/fraction bits, IN_BITS = W_BITS = IEW + IFW + 1; sums
+// of AEW/AFW, ACC_BITS = AEW + AFW + 1) and a float adder in the partial-sums manager (no col2im
+// line). Context ends come at least max(2*ROWS-1, 18) cycles apart (the PE's reduction), and a
+// result leaves the array 37 cycles later than an integer PE's.
 `default_nettype none
 
 module sagen_core #(
@@ -48,7 +54,12 @@ module sagen_core #(
   parameter integer HP_DW      = 128,  // max of the ifmap and weight word widths
   parameter integer GROUPS     = 1,    // column groups the array can form (1: none)
   parameter integer LINE_WORDS = 0,    // words of the col2im overlap-add line (0: no col2im)
-  parameter integer LINE_AW    = 1     // its address bits
+  parameter integer LINE_AW    = 1,    // its address bits
+  parameter integer FP         = 0,    // 1: floating point (LINE_WORDS = 0)
+  parameter integer IEW        = 8,    // operands' exponent and fraction bits (FP = 1)
+  parameter integer IFW        = 7,
+  parameter integer AEW        = 8,    // sums' exponent and fraction bits (FP = 1)
+  parameter integer AFW        = 23
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -487,7 +498,7 @@ module sagen_core #(
   // pass's end, and the cross-check of the sequencer's context ends with the feed lanes' marks
   // (a disagreement sets STATUS.sequence).
   wire psm_done, too_soon;
-  sagen_step_ctrl #(.ROWS(ROWS)) u_step_ctrl (
+  sagen_step_ctrl #(.ROWS(ROWS), .MIN_GAP((FP != 0) ? 18 : 1)) u_step_ctrl (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .go_i         (go),
@@ -637,7 +648,12 @@ module sagen_core #(
     .IN_BITS (IN_BITS),
     .W_BITS  (W_BITS),
     .ACC_BITS(ACC_BITS),
-    .GROUPS  (GROUPS)
+    .GROUPS  (GROUPS),
+    .FP      (FP),
+    .IEW     (IEW),
+    .IFW     (IFW),
+    .AEW     (AEW),
+    .AFW     (AFW)
   ) u_array (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -659,7 +675,10 @@ module sagen_core #(
     .LINE_WORDS(LINE_WORDS),
     .LINE_AW (LINE_AW),
     .RT_KGS  (RT_KGS),
-    .LB      (LB)
+    .LB      (LB),
+    .FP      (FP),
+    .AEW     (AEW),
+    .AFW     (AFW)
   ) u_psum_manager (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

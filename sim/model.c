@@ -129,6 +129,11 @@ static uint64_t model_key(const cfg_t *c, int trace, int unique)
   h = fnv(h, buf, (size_t)n);
   n = snprintf(buf, sizeof buf, "|groups%d|line%d", c->col_groups, c->line_kib);
   h = fnv(h, buf, (size_t)n);
+  /* a float format only, so that the integer designs' cache entries stay valid */
+  if (c->fp) {
+    n = snprintf(buf, sizeof buf, "|%s|%s", c->format, c->acc_format);
+    h = fnv(h, buf, (size_t)n);
+  }
   h = fnv(h, model_make_flags, strlen(model_make_flags));
   /* Only a non-default mode enters the key, so that the default's cache entries stay valid. */
   if (unique) h = fnv(h, "|xunique", 8);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cfg.h"
+#include "cosim_fp.h"
 #include "driver.h"
 #include "golden.h"
 #include "hw.h"
@@ -26,14 +27,18 @@ void cosim_usage(FILE *out)
     "\n"
     "Build the configuration's Verilated model if it is missing or stale, run the layer through\n"
     "it and print the performance report. OP and its tensors (.npy, NCHW / KCRS, any integer\n"
-    "dtype whose values fit the configuration):\n"
+    "dtype whose values fit the configuration; float16 or float32 with a float data.format):\n"
     "  conv2d              --input X.npy --weight W.npy                  -> y  (N,K,OH,OW)\n"
     "  conv2d_input_grad   --grad-output DY.npy --weight W.npy --input-shape N,C,H,W\n"
     "                                                                     -> dx (N,C,H,W)\n"
     "  conv2d_weight_grad  --input X.npy --grad-output DY.npy --weight-shape K,C,R,S\n"
     "                                                                     -> dw (K,C,R,S)\n"
     "  --random N,C,H,W:K,R,S      random tensors of the forward layer's shapes instead of files\n"
-    "  --seed S                    seed of --random (default 1)\n"
+    "  --seed S                    seed of --random (default 1); float formats draw standard\n"
+    "                              normal values\n"
+    "  --round-inputs              float formats: round a value the format cannot hold (a\n"
+    "                              float32 with more than bf16's 8 significant bits, say) to\n"
+    "                              nearest even instead of refusing the tensor\n"
     "  --bp-mode zero_skip|zero_fill  backward ops. zero_skip (default): no PE cycle, fetch or\n"
     "                              store for a zero-space. zero_fill: BP-im2col's way, the\n"
     "                              zero-space taps reach the PEs as zeros created at the array\n"
@@ -43,8 +48,11 @@ void cosim_usage(FILE *out)
     "  --padding H,W               default 0,0\n"
     "  --dilation H,W              default 1,1\n"
     "output and checks:\n"
-    "  --out Y.npy                 result, NKHW, int32 (int64 when acc_bits > 32)\n"
+    "  --out Y.npy                 result, NKHW, int32 (int64 when acc_bits > 32); float\n"
+    "                              formats: float32 (float16 with acc_format fp16)\n"
     "  --check                     compare every element with the golden model; exit 1 on a mismatch\n"
+    "                              (float formats: every bit of conv2d in the plan's order, and\n"
+    "                              every op within the error bound of a double-precision sum)\n"
     "  --report text|json|none     performance report on stdout (default text)\n"
     "simulation:\n"
     "  --simulator verilator|icarus  icarus replays the same host transactions through the RTL in\n"
@@ -90,7 +98,7 @@ typedef struct opts {
   int nsets;
   long stride[2], padding[2], dilation[2];
   uint64_t seed;
-  int check, quiet;
+  int check, quiet, round_inputs;
   double dram;
   int col_groups;   /* 0: the driver chooses */
   int contexts;     /* drive_opts_t.contexts */
@@ -330,6 +338,7 @@ static int parse_opts(int argc, char **argv, opts_t *o)
     }
     if (!strcmp(a, "--check")) { o->check = 1; continue; }
     if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+    if (!strcmp(a, "--round-inputs")) { o->round_inputs = 1; continue; }
     int rc = parse_text_opt(a, v, o);
     if (rc == OPT_NOT_MINE) rc = parse_num_opt(a, v, o);
     if (rc == OPT_TOOK) {
@@ -500,7 +509,8 @@ static int check_operands(const opts_t *o, int op, const cfg_t *c, const layer_t
     /* the array multiplies an input-width operand (x, or dy for the input gradient) by a
      * weight-width one (w, or dy for the weight gradient) */
     int bits_a = c->input_bits, bits_b = c->weight_bits;
-    if (random_tensor(a, sa, bits_a, &s) || random_tensor(b, sb, bits_b, &s)) {
+    if (c->fp ? cosim_fp_random(c, a, sa, &s) || cosim_fp_random(c, b, sb, &s)
+              : random_tensor(a, sa, bits_a, &s) || random_tensor(b, sb, bits_b, &s)) {
       fprintf(stderr, "sagen sim: out of memory for the random tensors\n");
       return 1;
     }
@@ -516,6 +526,19 @@ static int check_operands(const opts_t *o, int op, const cfg_t *c, const layer_t
   /* operand widths: the array multiplies an input-width operand by a weight-width one */
   const char *na = op == 0 ? src(o->input, "input") : op == 1 ? src(o->grad_output, "grad-output") : src(o->input, "input");
   const char *nb = op == 0 ? src(o->weight, "weight") : op == 1 ? src(o->weight, "weight") : src(o->grad_output, "grad-output");
+  if (c->fp)
+    return o->random ? 0 : cosim_fp_operand(c, a, na, o->round_inputs) ||
+                           cosim_fp_operand(c, b, nb, o->round_inputs);
+  if (o->round_inputs) {
+    fprintf(stderr, "sagen sim: --round-inputs: applies to a float data.format, and %s's is "
+            "int\n", c->name);
+    return 2;
+  }
+  if (a->fbits || b->fbits) {
+    fprintf(stderr, "%s: holds float%d values: data.format int takes integer tensors\n",
+            a->fbits ? na : nb, a->fbits ? a->fbits : b->fbits);
+    return 1;
+  }
   if (check_range(a, c->input_bits, na, "data.input_bits") ||
       check_range(b, c->weight_bits, nb, "data.weight_bits"))
     return 1;
@@ -527,7 +550,8 @@ static int check_operands(const opts_t *o, int op, const cfg_t *c, const layer_t
  * Y its result (READS: where the driver placed each word read). Returns 0, or 1 after an error
  * message. */
 static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, const tensor_t *a,
-                    const tensor_t *b, tensor_t *y, hw_t *hw, drive_reads_t *reads, report_t *rep)
+                    const tensor_t *b, tensor_t *y, hw_t *hw, drive_reads_t *reads, report_t *rep,
+                    drive_slices_t *slices)
 {
   char lib[2400], rtl[2400], err[2048];
   int icarus = !strcmp(o->simulator, "icarus");
@@ -547,7 +571,7 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
   }
   drive_opts_t dopts = {o->dram, o->quiet, icarus ? reads : NULL, o->contexts,
                         o->bp_mode && !strcmp(o->bp_mode, "zero_fill"), 0, o->col_groups,
-                        o->phases, o->rows, o->images};
+                        o->phases, o->rows, o->images, slices};
   int bad = op == 0   ? drive_conv2d(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
                       : drive_conv2d_weight_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err);
@@ -577,8 +601,14 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
 /* Result Y of op OP on A and B against the golden model's (into REF). Returns 0, or 1 after
  * printing the first mismatches and a summary. */
 static int golden_check(const opts_t *o, int op, const cfg_t *c, const layer_t *l,
-                        const tensor_t *a, const tensor_t *b, const tensor_t *y, tensor_t *ref)
+                        const tensor_t *a, const tensor_t *b, const tensor_t *y, tensor_t *ref,
+                        const drive_slices_t *slices)
 {
+  if (c->fp) {
+    char what[160];
+    snprintf(what, sizeof what, "%s %s, seed %" PRIu64, o->op, o->simulator, o->seed);
+    return cosim_fp_check(c, op, l, a, b, y, slices, what, o->quiet);
+  }
   golden_conv_t g = {l->n, l->c, l->h, l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw, l->dh,
                      l->dw, c->acc_bits};
   if (tensor_alloc(ref, 4, y->shape)) {
@@ -630,6 +660,7 @@ int cosim_main(int argc, char **argv)
   hw_t hw;
   memset(&hw, 0, sizeof hw);
   drive_reads_t reads = {0};
+  drive_slices_t slices = {0};
   report_t rep;
   char err[2048];
   long xs[4], ws[4];    /* forward input and weight shapes */
@@ -637,11 +668,13 @@ int cosim_main(int argc, char **argv)
   memset(&l, 0, sizeof l);
   if ((rc = read_operands(&o, op, xs, ws, &a, &b)) || (rc = layer_of(&o, op, xs, ws, &l)) ||
       (rc = check_operands(&o, op, &c, &l, xs, ws, &a, &b)) ||
-      (rc = simulate(&o, op, &c, &l, &a, &b, &y, &hw, &reads, &rep)) ||
-      (o.check && (rc = golden_check(&o, op, &c, &l, &a, &b, &y, &ref))))
+      (rc = simulate(&o, op, &c, &l, &a, &b, &y, &hw, &reads, &rep, &slices)) ||
+      (o.check && (rc = golden_check(&o, op, &c, &l, &a, &b, &y, &ref, &slices))))
     goto done;
   rc = 1;
-  if (o.out && npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
+  if (o.out && c.fp) {
+    if (cosim_fp_write(&c, o.out, &y)) goto done;
+  } else if (o.out && npy_write(o.out, &y, c.acc_bits > 32 ? 64 : 32, err, sizeof err)) {
     fprintf(stderr, "%s\n", err);
     goto done;
   }
@@ -651,6 +684,7 @@ int cosim_main(int argc, char **argv)
 done:
   hw_close(&hw);
   drive_reads_free(&reads);
+  free(slices.s);
   tensor_free(&a);
   tensor_free(&b);
   tensor_free(&y);

@@ -162,6 +162,20 @@ typedef struct drive_reads {
   long words_cap;
 } drive_reads_t;
 
+/* The reduction slices of a run's passes, in the order they ran: what the bit-exact check of a
+ * float result needs (see golden_conv2d_fp). Slice i: pass i's output tile, input channels
+ * c0..c0+ct-1, kernel rows r0.., columns s0.. of the convolution as it ran; swap: it ran with H
+ * and W exchanged (its rows are the layer's columns). */
+typedef struct drive_slice {
+  long tile, c0, ct, r0, rt, s0, st;
+  int swap;
+} drive_slice_t;
+typedef struct drive_slices {
+  drive_slice_t *s;
+  long n, cap;
+  int swap;          /* the orientation of the run being planned (members_drive sets it) */
+} drive_slices_t;
+
 typedef struct drive_opts {
   double dram_bytes_per_cycle;   /* <= 0: the configuration's */
   int quiet;                     /* no progress on stderr */
@@ -189,6 +203,7 @@ typedef struct drive_opts {
                                     2: side by side (one image N times as wide, its columns
                                     interleaved) where the run allows it: stride 1 across, not
                                     zero_fill (tests force one) */
+  drive_slices_t *slices;        /* if set, every pass's reduction slice is appended to it */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

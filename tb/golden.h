@@ -30,4 +30,35 @@ void golden_conv2d_input_grad(const golden_conv_t *g, const int64_t *dy, const i
 void golden_conv2d_weight_grad(const golden_conv_t *g, const int64_t *x, const int64_t *dy,
                                int64_t *dw);
 
+/* Floating point (data.format fp16, bf16, fp32): operands of IN_EW/IN_FW exponent/fraction bits,
+ * sums of ACC_EW/ACC_FW; tensors hold the bit patterns. */
+typedef struct golden_fp {
+  int in_ew, in_fw, acc_ew, acc_fw;
+} golden_fp_t;
+
+/* One reduction slice of a pass: input channels C0..C0+CT-1, kernel rows R0.., columns S0... */
+typedef struct golden_slice {
+  long c0, ct, r0, rt, s0, st;
+  int cols_first;   /* the walk is c, s, r (the pass ran with H and W exchanged) */
+} golden_slice_t;
+
+/* y = conv2d(x, w) bit for bit as the hardware sums (docs/hardware.md, "The order of a float
+ * sum"): for each slice SL[0..NSL) in the order the passes ran, the walk c, r, s (s fastest;
+ * c, s, r with cols_first) of the slice, a padding position a +0 operand; each product rounded into the accumulation
+ * format and added into partial sum k mod 8 (from -0); the partials reduced as ((s0 + s1) +
+ * (s2 + s3)) + ((s4 + s5) + (s6 + s7)); the first slice's sum written, each later one's added
+ * to the sum so far (slice + stored). Every rounding to nearest, ties to even. */
+void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden_slice_t *sl,
+                      long nsl, const int64_t *x, const int64_t *w, int64_t *y);
+
+/* The independent check of a float result Y of op OP (0 conv2d: A x, B w; 1 input gradient: A
+ * dy, B w; 2 weight gradient: A x, B dy): every element against the exact sum of its products
+ * in double, ref, within |y - ref| <= (n + 1) u sum|a_i b_i| + (2n + 1) eta (n products, u the
+ * accumulation format's unit roundoff, eta its least subnormal: the underflows); a NaN ref
+ * needs a NaN y, and where the accumulation may overflow (sum|a_i b_i| near the largest finite
+ * value) an infinity or NaN is accepted. Returns the elements outside the bound (*FIRST: the
+ * first one's flat index, or -1), or -1 if out of memory. */
+long golden_fp_bound_check(const golden_conv_t *g, const golden_fp_t *f, int op,
+                           const int64_t *a, const int64_t *b, const int64_t *y, long *first);
+
 #endif

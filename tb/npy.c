@@ -39,6 +39,7 @@ typedef struct npy_dtype {
   int big;       /* big-endian */
   int is_signed; /* i */
   int is_bool;   /* b1 */
+  int is_float;  /* f2, f4: the bit patterns */
 } npy_dtype_t;
 
 /* A cursor over the header bytes. */
@@ -334,11 +335,16 @@ static int npy_dtype(const npy_header_t *h, npy_dtype_t *d, char *err, size_t er
       d->is_bool = 1;
       return 0;
     }
+    if (kind == 'f' && (d->size == 2 || d->size == 4) && order != '|') {
+      d->is_float = 1;
+      d->big = order == '>';
+      return 0;
+    }
   }
   npy_quote(q, sizeof q, h->descr, h->descr_len);
   return npy_fail(err, errlen,
-                  "unsupported dtype '%s': only integer dtypes (i1..i8, u1..u8, b1) are "
-                  "supported", q);
+                  "unsupported dtype '%s': only integer dtypes (i1..i8, u1..u8, b1), float16 "
+                  "and float32 (f2, f4) are supported", q);
 }
 
 /* The element at P as an unsigned 64-bit pattern (sign-extended for signed types). */
@@ -444,11 +450,12 @@ int npy_parse(const unsigned char *buf, size_t len, tensor_t *t, char *err, size
                     need, shp, avail);
   if (tensor_alloc(t, h.ndim, shape) != 0)
     return npy_fail(err, errlen, "out of memory for shape %s", shp);
+  t->fbits = d.is_float ? (int)d.size * 8 : 0;
   for (i = 0; i < (size_t)numel; i++) {
     uint64_t v = npy_load(buf + pre + hlen + i * d.size, &d);
 
-    if (d.is_bool) {
-      t->data[i] = v != 0;
+    if (d.is_bool || d.is_float) {
+      t->data[i] = d.is_bool ? v != 0 : (int64_t)v;
     } else if (d.is_signed || v <= (uint64_t)INT64_MAX) {
       t->data[i] = v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(~v) - 1;
     } else {
@@ -551,16 +558,15 @@ static int npy_write_stream(FILE *f, const unsigned char *hdr, size_t total, con
   return 0;
 }
 
-/* Write *T to PATH as '<i4' or '<i8'. See npy.h. */
-int npy_write(const char *path, const tensor_t *t, int bits, char *err, size_t errlen) {
+/* Write *T to PATH as DESCR ('<i4', '<i8', '<f2' or '<f4'), elements of SIZE bytes. */
+static int npy_write_as(const char *path, const tensor_t *t, const char *descr, size_t size,
+                        char *err, size_t errlen) {
   char dict[192], *tmp = NULL;
   unsigned char hdr[256];
   size_t dlen, hlen, total, i;
   FILE *f;
   int k, rc, created = 0;
 
-  if (bits != 32 && bits != 64)
-    return npy_fail(err, errlen, "%s: bits %d is not supported: only 32 or 64", path, bits);
   if (t == NULL || t->ndim < 1 || t->ndim > 4 || t->data == NULL)
     return npy_fail(err, errlen, "%s: tensor has rank %d or no data: only ranks 1..4 with data",
                     path, t ? t->ndim : 0);
@@ -568,17 +574,25 @@ int npy_write(const char *path, const tensor_t *t, int bits, char *err, size_t e
     if (t->shape[k] < 1)
       return npy_fail(err, errlen, "%s: dimension %d is %ld: every dimension must be >= 1",
                       path, k, t->shape[k]);
-  if (bits == 32)
+  if (descr[1] == 'f') {
+    for (i = 0; i < (size_t)tensor_numel(t); i++)
+      if (t->data[i] < 0 || (uint64_t)t->data[i] >> (size * 8) != 0)
+        return npy_fail(err, errlen,
+                        "%s: value %" PRId64 " at index %zu is out of range for '%s' bit "
+                        "patterns (0..%llu)", path, t->data[i], i, descr,
+                        (unsigned long long)((1ull << (size * 8)) - 1));
+  } else if (size == 4) {
     for (i = 0; i < (size_t)tensor_numel(t); i++)
       if (t->data[i] < INT32_MIN || t->data[i] > INT32_MAX)
         return npy_fail(err, errlen,
                         "%s: value %" PRId64 " at index %zu is out of range for '<i4' "
                         "(%" PRId32 "..%" PRId32 ")", path, t->data[i], i, INT32_MIN,
                         INT32_MAX);
+  }
 
   /* header: the dict, spaces, '\n', so that preamble + header is a multiple of 64 bytes */
   dlen = (size_t)snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                          bits == 32 ? "<i4" : "<i8");
+                          descr);
   for (k = 0; k < t->ndim; k++)
     dlen += (size_t)snprintf(dict + dlen, sizeof dict - dlen, "%s%ld", k ? ", " : "",
                              t->shape[k]);
@@ -606,7 +620,7 @@ int npy_write(const char *path, const tensor_t *t, int bits, char *err, size_t e
     goto fail;
   }
   created = 1;
-  rc = npy_write_stream(f, hdr, total, t, bits / 8);
+  rc = npy_write_stream(f, hdr, total, t, size);
   if (fclose(f) != 0)
     rc = -1;
   if (rc != 0) {
@@ -625,4 +639,18 @@ fail:
     remove(tmp);
   free(tmp);
   return 1;
+}
+
+/* Write *T to PATH as '<i4' or '<i8'. See npy.h. */
+int npy_write(const char *path, const tensor_t *t, int bits, char *err, size_t errlen) {
+  if (bits != 32 && bits != 64)
+    return npy_fail(err, errlen, "%s: bits %d is not supported: only 32 or 64", path, bits);
+  return npy_write_as(path, t, bits == 32 ? "<i4" : "<i8", (size_t)bits / 8, err, errlen);
+}
+
+/* Write the bit patterns of *T to PATH as '<f2' or '<f4'. See npy.h. */
+int npy_write_float(const char *path, const tensor_t *t, int bits, char *err, size_t errlen) {
+  if (bits != 16 && bits != 32)
+    return npy_fail(err, errlen, "%s: bits %d is not supported: only 16 or 32", path, bits);
+  return npy_write_as(path, t, bits == 16 ? "<f2" : "<f4", (size_t)bits / 8, err, errlen);
 }

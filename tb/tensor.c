@@ -29,6 +29,7 @@ int tensor_alloc(tensor_t *t, int ndim, const long *shape) {
     return -1;
   t->ndim = 0;
   t->data = NULL;
+  t->fbits = 0;
   for (i = 0; i < 4; i++)
     t->shape[i] = 1;
   if (ndim < 1 || ndim > 4 || shape == NULL)

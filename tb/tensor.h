@@ -1,4 +1,5 @@
-/* tensor: a dense integer tensor in C order (row-major), rank 1..4, values held as int64. */
+/* tensor: a dense tensor in C order (row-major), rank 1..4, values held as int64: integers, or
+ * the bit patterns of IEEE floats (FBITS 16: binary16, 32: binary32) as .npy files hold them. */
 #ifndef SAGEN_TENSOR_H
 #define SAGEN_TENSOR_H
 
@@ -9,6 +10,7 @@ typedef struct tensor {
   int ndim;          /* 1..4 */
   long shape[4];     /* unused dims are 1 */
   int64_t *data;     /* numel() values, C order */
+  int fbits;         /* 0: integers; 16 or 32: float16 or float32 bit patterns (unsigned) */
 } tensor_t;
 
 /* Number of elements. */

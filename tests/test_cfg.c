@@ -237,6 +237,19 @@ static const bad_t bad[] = {
      "name: a234567890123456789012345678901234567890123456789012345678901234\n" ARR, 0,
      {"x.yaml:1:7: name: 'a234567890123456789012345678901234567890...' is too long (64 chars)",
       "at most 63 chars"}},
+    /* number formats */
+    {"format_unknown", "name: x\n" ARR "data: {format: fp8}\n", 0,
+     {"x.yaml:3:16: data.format: 'fp8' is not supported: allowed int fp16 bf16 fp32"}},
+    {"format_float_with_widths", "name: x\n" ARR "data: {format: bf16, input_bits: 8, acc_bits: 32}\n",
+     0, {"x.yaml:3:22: data.input_bits: applies to data.format int only; with data.format bf16",
+         "x.yaml:3:37: data.acc_bits: applies to data.format int only"}},
+    {"acc_format_with_int", "name: x\n" ARR "data: {acc_format: fp16}\n", 0,
+     {"x.yaml:3:8: data.acc_format: applies to a float data.format", "data.format is int"}},
+    {"acc_format_fp16_of_bf16", "name: x\n" ARR "data: {format: bf16, acc_format: fp16}\n", 0,
+     {"x.yaml:3:34: data.acc_format: fp16 sums of bf16 operands are not supported",
+      "or fp16 with data.format fp16"}},
+    {"format_float_with_line", "name: x\n" ARR "data: {format: fp32}\nmemory: {line_kib: 8}\n", 0,
+     {"x.yaml:4:20: memory.line_kib: '8': the col2im line is integer only"}},
     {"dataflow_ws", "name: x\narray: {rows: 4, cols: 4, dataflow: ws}\n", 0,
      {"x.yaml:2:37: array.dataflow: 'ws' is not supported: allowed os"}},
     /* whole-file problems */
@@ -363,7 +376,7 @@ static void test_markdown(void)
 {
   static const char *const paths[] = {
       "name", "array", "array.rows", "array.cols", "array.dataflow", "array.col_groups", "data",
-      "data.input_bits",
+      "data.format", "data.acc_format", "data.input_bits",
       "data.weight_bits", "data.acc_bits", "memory", "memory.bus_elems", "memory.ifmap_kib",
       "memory.weight_kib", "memory.output_kib", "memory.double_buffer",
       "memory.dram_bytes_per_cycle", "memory.line_kib", "feeder", "feeder.regs_per_lane", "feeder.pattern_bits",

@@ -148,6 +148,10 @@ npy("x_be.npy", (1, 2, 5, 5), x, ">i2")
 npy("w_be.npy", (3, 2, 3, 3), w, ">i4")
 npy("x_v2.npy", (1, 2, 5, 5), x, "<i8", major=2)
 npy("x_f4.npy", (1, 2, 5, 5), [float(v) for v in x], "<f4")
+npy("x_f8.npy", (1, 2, 5, 5), [float(v) for v in x], "<f8")
+npy("wf.npy", (3, 2, 3, 3), [v / 8 for v in w], "<f4")
+npy("x_third.npy", (1, 2, 5, 5), [float(v) for v in x[:7]] + [1 / 3] + [float(v) for v in x[8:]],
+    "<f4")
 npy("x_fortran.npy", (1, 2, 5, 5), x, "|i1", fortran=True)
 npy("x_trunc.npy", (1, 2, 5, 5), x, "|i1", cut=7)
 npy("x_rank3.npy", (2, 5, 5), x, "|i1")
@@ -176,7 +180,15 @@ T=$tmp
 sim_bad "not an npy file" 1 "not.npy" "not an npy file" "\\x93NUMPY" -- --input "$T/not.npy" --weight "$T/w.npy"
 sim_bad "empty file" 1 "empty.npy" "empty" -- --input "$T/empty.npy" --weight "$T/w.npy"
 sim_bad "truncated" 1 "x_trunc.npy" "truncated data" "expected 50 bytes" "got 43" -- --input "$T/x_trunc.npy" --weight "$T/w.npy"
-sim_bad "float dtype" 1 "x_f4.npy" "'<f4'" "only integer dtypes" -- --input "$T/x_f4.npy" --weight "$T/w.npy"
+sim_bad "float tensor, int format" 1 "x_f4.npy" "holds float32 values" "data.format int takes integer tensors" -- --input "$T/x_f4.npy" --weight "$T/w.npy"
+sim_bad "float64 dtype" 1 "x_f8.npy" "'<f8'" "float16 and float32" -- --input "$T/x_f8.npy" --weight "$T/w.npy"
+sim_bad "--round-inputs, int format (usage)" 2 "--round-inputs" "applies to a float data.format" -- --input "$T/x.npy" --weight "$T/w.npy" --round-inputs
+# a float format: integers refused, a value the format lacks named (file, flat index, value)
+printf 'name: ebf\narray: { rows: 2, cols: 2 }\ndata: { format: bf16 }\n' >"$T/bf.yaml"
+expect "sim: integer tensor, bf16 format" 1 "x.npy" "holds integers" "data.format bf16 takes float16 or float32" \
+  -- "$S" sim "$T/bf.yaml" conv2d --input "$T/x.npy" --weight "$T/wf.npy" --quiet --report none
+expect "sim: a value bf16 lacks" 1 "x_third.npy" "value 0.333333343" "flat index 7" "not a bf16 value" "--round-inputs" \
+  -- "$S" sim "$T/bf.yaml" conv2d --input "$T/x_third.npy" --weight "$T/wf.npy" --quiet --report none
 sim_bad "fortran order" 1 "x_fortran.npy" "fortran_order True" "only C order" -- --input "$T/x_fortran.npy" --weight "$T/w.npy"
 sim_bad "input rank 3" 1 "x_rank3.npy" "rank 3" "rank 4 (N,C,H,W)" -- --input "$T/x_rank3.npy" --weight "$T/w.npy"
 sim_bad "weight rank 3" 1 "w_rank3.npy" "rank 3" "(K,C,R,S)" -- --input "$T/x.npy" --weight "$T/w_rank3.npy"

@@ -87,7 +87,7 @@ double cost_pass_cycles(const cfg_t *c, const layer_t *l, const tiling_t *t, lon
   long lanes = tile_lanes(c, t->groups);
   long nctx = cdiv(oht * tile_virt_width(lanes, owt, t->virt), lanes);
   double work = (double)ct * rt * cost_cr_cycles(c, l, t, oht, owt, st, w);
-  double ctx = fmax(work, 2.0 * c->rows - 1);
+  double ctx = fmax(work, CTX_GAP(c));
   return (double)nkg * nctx * ctx - (ctx - work) + PASS_OVERHEAD(c);
 }
 
@@ -154,7 +154,7 @@ double cost_tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, con
           for (int ri = 0; ri < 2; ri++)
             if (cn[ci] * rn[ri] > 0)
               red_steps += sn[si] * cn[ci] * rn[ri] *
-                           fmax((double)cs[ci] * rs[ri] * per_cr, 2.0 * c->rows - 1);
+                           fmax((double)cs[ci] * rs[ri] * per_cr, CTX_GAP(c));
       }
       steps += n_ij * (double)cdiv(hs[i] * owv_j, lanes) * red_steps;
       ifw_all += n_ij * (double)cdiv(t->ct * tile_plane(c, t->c2i, th_i,

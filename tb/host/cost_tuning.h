@@ -13,7 +13,15 @@
  * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
  * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
  * overcharged every pass); the array edge's register (sagen_core.v) adds 1 to the drain. */
-#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 3)
+#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 3 + FP_DRAIN(c))
+
+/* Facts of the float datapath (data.format fp16, bf16, fp32), not tuning: a float PE's result
+ * enters its reserve chain 37 cycles later than an integer PE's (sagen_pe_fp.v: its adder's six
+ * stages and the reduction of its eight partial sums), and the partial-sums manager writes a
+ * word 7 cycles later (its float adder): 44 more cycles of drain a pass. Context ends come at
+ * least 18 cycles apart (the PE's reduction) besides the reserve chains' 2 rows - 1. */
+#define FP_DRAIN(c) ((c)->fp ? 44.0 : 0.0)
+#define CTX_GAP(c) ((c)->fp && 2.0 * (c)->rows - 1 < 18.0 ? 18.0 : 2.0 * (c)->rows - 1)
 
 /* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's
  * advance from its consumer, and the controller's registered launch (a start taken in one

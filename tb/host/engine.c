@@ -553,6 +553,30 @@ static int engine_counters(engine_t *e, char *err, size_t errlen)
   return 0;
 }
 
+/* Append the passes' reduction slices to the caller's log (drive_opts_t.slices), if it keeps
+ * one. */
+static int engine_log_slices(engine_t *e, char *err, size_t errlen)
+{
+  drive_slices_t *l = e->o ? e->o->slices : NULL;
+  if (!l) return 0;
+  if (l->n + e->np > l->cap) {
+    long cap = (l->n + e->np) * 2;
+    drive_slice_t *s = realloc(l->s, (size_t)cap * sizeof *s);
+    if (!s) {
+      snprintf(err, errlen, "out of memory for the log of reduction slices");
+      return 1;
+    }
+    l->s = s;
+    l->cap = cap;
+  }
+  for (long i = 0; i < e->np; i++) {
+    const pass_t *p = &e->ps[i];
+    l->s[l->n++] = (drive_slice_t){p->out_tile, p->c0, p->ct, p->r0, p->rt, p->s0, p->st,
+                                   l->swap};
+  }
+  return 0;
+}
+
 int engine_run(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int nm,
                const view_t *x0, const drive_opts_t *o, report_t *sum, char *err, size_t errlen)
 {
@@ -581,7 +605,8 @@ int engine_run(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int n
   if (nm == 1 && layer_flattens(lt, e.oh, e.ow, &ms0[0].y) &&
       engine_flatten(&e, lt, x0, err, errlen))
     goto fail;
-  if (engine_plan(&e, err, errlen) || engine_setup(&e, err, errlen) ||
+  if (engine_plan(&e, err, errlen) || engine_log_slices(&e, err, errlen) ||
+      engine_setup(&e, err, errlen) ||
       engine_loop(&e, err, errlen) || engine_counters(&e, err, errlen))
     goto fail;
   report_add(sum, &e.rep);

@@ -80,6 +80,7 @@ int members_drive(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *
     member_t sm;
     view_t sx;
     side_member(ms, x, side, &sm, &sx);
+    if (o && o->slices) o->slices->swap = 0;
     int rc = engine_run(hw, c, &sm.l, &sm, 1, &sx, o, sum, err, errlen);
     if (!rc) sum->side_runs++;
     ms[0].kgroups = sm.kgroups;
@@ -92,6 +93,7 @@ int members_drive(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *
   }
   layer_t u;
   orient_members(ms, nm, swap, mo, &u);
+  if (o && o->slices) o->slices->swap = swap;
   view_t xo = swap ? view_transposed(x) : *x;
   int rc = engine_run(hw, c, &u, mo, nm, &xo, o, sum, err, errlen);
   for (int m = 0; m < nm; m++) ms[m].kgroups = mo[m].kgroups;

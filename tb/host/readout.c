@@ -119,7 +119,7 @@ int readout_place(const cfg_t *c, const out_tile_t *ot, long j, const view_t *yv
       }
       for (int jj = j0; jj < (per_col ? j0 + 1 : ncols); jj++) {
         long col = g * ot->gw + jj;
-        int64_t v = words_get_signed(word, col * c->acc_bits, c->acc_bits);
+        int64_t v = words_result(c, word, col);
         yv->data[view_index(yv, ot->n, k0c + jj, yy, xx)] = v;
       }
     }
@@ -134,8 +134,7 @@ void drive_reads_apply(const drive_reads_t *reads, const cfg_t *c, const uint32_
   for (long i = 0; i < reads->n; i++)
     for (int col = 0; col < reads->ncols[i]; col++)
       y->data[reads->base[i] + col * reads->kstride[i]] =
-          words_get_signed(&words[reads->word[i] * wpw],
-                           (long)(reads->slot0[i] + col) * c->acc_bits, c->acc_bits);
+          words_result(c, &words[reads->word[i] * wpw], reads->slot0[i] + col);
 }
 
 void drive_reads_place(const drive_reads_t *reads, const cfg_t *c, const uint32_t *words,

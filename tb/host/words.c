@@ -21,6 +21,12 @@ int64_t words_get_signed(const uint32_t *w, long pos, int nbits)
   return (int64_t)v;
 }
 
+int64_t words_result(const cfg_t *c, const uint32_t *w, long col)
+{
+  int64_t v = words_get_signed(w, col * c->acc_bits, c->acc_bits);
+  return c->fp ? (int64_t)((uint64_t)v & ((1ull << c->acc_bits) - 1u)) : v;
+}
+
 void words_ifmap(const cfg_t *c, const view_t *x, const pass_t *p, long a, uint32_t *w)
 {
   long plane = p->plane;

@@ -16,6 +16,10 @@ void words_put(uint32_t *w, long pos, int nbits, int64_t v);
 /* The NBITS-bit two's complement field at bit POS of W, sign-extended (NBITS 1..64). */
 int64_t words_get_signed(const uint32_t *w, long pos, int nbits);
 
+/* A result of the output word W at column COL: an integer sign-extended from acc_bits, or a
+ * float format's encoding as it is (data.format fp16, bf16, fp32). */
+int64_t words_result(const cfg_t *c, const uint32_t *w, long col);
+
 /* Ifmap word A (0 = the first) of pass P's input tile into W (SIM_MAX_WORDS uint32, cleared
  * first): bus_elems elements of input_bits each, read through view X. The tile is the pass's
  * channels one after the other, each PLANE elements of rows PITCH apart, LEAD elements before

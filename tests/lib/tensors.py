@@ -16,7 +16,7 @@ import struct
 import sys
 
 CODES = {"i1": "b", "u1": "B", "b1": "?", "i2": "h", "u2": "H", "i4": "i", "u4": "I",
-         "i8": "q", "u8": "Q", "f4": "f", "f8": "d"}
+         "i8": "q", "u8": "Q", "f2": "e", "f4": "f", "f8": "d"}
 
 
 def npy_bytes(shape, descr, vals, major=1, fortran=False):

@@ -1,0 +1,35 @@
+/* cosim_fp: what `sagen sim` does differently for a float data.format (fp16, bf16, fp32):
+ * tensors in and out as float16 / float32 .npy, random normal values, and the two checks of a
+ * result (bit for bit in the plan's order, and within the accumulation's error bound). */
+#ifndef SAGEN_COSIM_FP_H
+#define SAGEN_COSIM_FP_H
+
+#include <stdint.h>
+
+#include "cfg.h"
+#include "driver.h"
+#include "tensor.h"
+
+/* Tensor T read from PATH into the encodings of c->format: float16 or float32 values, each
+ * exactly a value of the format, or rounded to nearest even when ROUND (--round-inputs).
+ * Returns 0, or 1 after a one-line error naming PATH, the flat index and the value. */
+int cosim_fp_operand(const cfg_t *c, tensor_t *t, const char *path, int round);
+
+/* T allocated with SHAPE (rank 4) and filled with standard normal values of c->format from the
+ * generator state *S. Returns 0, or 1 if out of memory. */
+int cosim_fp_random(const cfg_t *c, tensor_t *t, const long *shape, uint64_t *s);
+
+/* Result Y (encodings of c->acc_format) written to PATH as float32 (fp32 sums) or float16.
+ * Returns 0, or 1 after an error message. */
+int cosim_fp_write(const cfg_t *c, const char *path, tensor_t *y);
+
+/* Y of op OP (0 conv2d, 1 input gradient, 2 weight gradient) of layer L on A and B checked:
+ * conv2d bit for bit against golden_conv2d_fp in the order of SLICES (which must be the same
+ * for every output tile), and every op against the double-precision bound
+ * (golden_fp_bound_check). WHAT names the run in the messages. Returns 0, or 1 after printing
+ * the first mismatches and a summary. */
+int cosim_fp_check(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
+                   const tensor_t *b, const tensor_t *y, const drive_slices_t *slices,
+                   const char *what, int quiet);
+
+#endif

@@ -1,0 +1,177 @@
+/* golden_fp: the forward convolution in floating point, two ways (see golden.h): bit for bit
+ * in the order the plan sums, and against a double-precision convolution within the rigorous
+ * bound of the accumulation. Written from the definitions: its own decoding and rounding (the
+ * value scaled to an integer count of the format's last place, rounded by nearbyint in the
+ * default round-to-nearest-even mode), nothing shared with the driver or the generator. */
+#include "golden.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* The value of encoding V of format EW/FW, exactly (every value of these formats is a double). */
+static double fp_value(int ew, int fw, uint64_t v)
+{
+  uint64_t emax = (1ull << ew) - 1, e = (v >> fw) & emax, m = v & ((1ull << fw) - 1);
+  int bias = (1 << (ew - 1)) - 1;
+  double r;
+  if (e == emax) r = m ? NAN : INFINITY;
+  else if (e == 0) r = ldexp((double)m, 1 - bias - fw);
+  else r = ldexp((double)(m | 1ull << fw), (int)e - bias - fw);
+  return (v >> (ew + fw)) & 1u ? -r : r;
+}
+
+/* X rounded to format EW/FW: nearest, ties to even; subnormals kept; past the largest finite
+ * value infinity; NaN the canonical quiet NaN. */
+static uint64_t fp_round(int ew, int fw, double x)
+{
+  uint64_t emax = (1ull << ew) - 1, sign = (uint64_t)(signbit(x) != 0) << (ew + fw);
+  int bias = (1 << (ew - 1)) - 1, e;
+  if (isnan(x)) return emax << fw | 1ull << (fw - 1);
+  if (isinf(x)) return sign | emax << fw;
+  if (x == 0.0) return sign;
+  (void)frexp(fabs(x), &e);
+  e -= 1;                                   /* |x| in [2^e, 2^(e+1)) */
+  if (e < 1 - bias) e = 1 - bias;           /* the subnormals' place */
+  double q = nearbyint(ldexp(fabs(x), fw - e));
+  if (q >= ldexp(1.0, fw + 1)) {            /* rounded up into the next binade */
+    q = ldexp(q, -1);
+    e++;
+  }
+  uint64_t qi = (uint64_t)q, ef = qi >> fw ? (uint64_t)(e + bias) : 0;
+  if (ef >= emax) return sign | emax << fw;
+  return sign | ef << fw | (qi & ((1ull << fw) - 1));
+}
+
+static uint64_t fp_add(const golden_fp_t *f, uint64_t a, uint64_t b)
+{
+  return fp_round(f->acc_ew, f->acc_fw, fp_value(f->acc_ew, f->acc_fw, a) +
+                                            fp_value(f->acc_ew, f->acc_fw, b));
+}
+
+/* The PE's sum of one pass: product k of the walk (rounded into the accumulation format) into
+ * partial k mod 8, from -0; then ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)). */
+typedef struct pe_sum {
+  uint64_t part[8];
+  long k;
+} pe_sum_t;
+
+static void pe_start(const golden_fp_t *f, pe_sum_t *p)
+{
+  for (int j = 0; j < 8; j++) p->part[j] = 1ull << (f->acc_ew + f->acc_fw);
+  p->k = 0;
+}
+
+static void pe_mac(const golden_fp_t *f, pe_sum_t *p, uint64_t a, uint64_t b)
+{
+  double v = fp_value(f->in_ew, f->in_fw, a) * fp_value(f->in_ew, f->in_fw, b);
+  uint64_t prod = fp_round(f->acc_ew, f->acc_fw, v);
+  p->part[p->k % 8] = fp_add(f, p->part[p->k % 8], prod);
+  p->k++;
+}
+
+static uint64_t pe_result(const golden_fp_t *f, pe_sum_t *p)
+{
+  for (int w = 1; w < 8; w *= 2)
+    for (int j = 0; j + w < 8; j += 2 * w) p->part[j] = fp_add(f, p->part[j], p->part[j + w]);
+  return p->part[0];
+}
+
+void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden_slice_t *sl,
+                      long nsl, const int64_t *x, const int64_t *w, int64_t *y)
+{
+  long oh = golden_out_h(g), ow = golden_out_w(g);
+  if (oh <= 0 || ow <= 0) return;
+  for (long n = 0; n < g->n; n++)
+    for (long k = 0; k < g->k; k++)
+      for (long oy = 0; oy < oh; oy++)
+        for (long ox = 0; ox < ow; ox++) {
+          uint64_t out = 0;
+          for (long i = 0; i < nsl; i++) {
+            const golden_slice_t *q = &sl[i];
+            pe_sum_t p;
+            pe_start(f, &p);
+            long n1 = q->cols_first ? q->st : q->rt, n2 = q->cols_first ? q->rt : q->st;
+            for (long c = q->c0; c < q->c0 + q->ct; c++)
+              for (long i1 = 0; i1 < n1; i1++)
+                for (long i2 = 0; i2 < n2; i2++) {
+                  long r = q->r0 + (q->cols_first ? i2 : i1);
+                  long s = q->s0 + (q->cols_first ? i1 : i2);
+                  long iy = oy * g->sh - g->ph + r * g->dh, ix = ox * g->sw - g->pw + s * g->dw;
+                  int in = iy >= 0 && iy < g->h && ix >= 0 && ix < g->w;
+                  /* a padding position is a +0 operand, multiplied as the lanes feed it */
+                  uint64_t a = in ? (uint64_t)x[((n * g->c + c) * g->h + iy) * g->w + ix] : 0;
+                  pe_mac(f, &p, a, (uint64_t)w[((k * g->c + c) * g->r + r) * g->s + s]);
+                }
+            uint64_t v = pe_result(f, &p);
+            /* the first slice writes its sum (+ -0: itself), later ones add the stored one */
+            out = i == 0 ? v : fp_add(f, v, out);
+          }
+          y[((n * g->k + k) * oh + oy) * ow + ox] = (int64_t)out;
+        }
+}
+
+long golden_fp_bound_check(const golden_conv_t *g, const golden_fp_t *f, int op,
+                           const int64_t *a, const int64_t *b, const int64_t *y, long *first)
+{
+  /* the reference and sum |a_i b_i| per output, in double, from the op's definition */
+  long oh = golden_out_h(g), ow = golden_out_w(g);
+  long ny = op == 0 ? g->n * g->k * oh * ow : op == 1 ? g->n * g->c * g->h * g->w
+                                                      : g->k * g->c * g->r * g->s;
+  double *ref = calloc((size_t)(ny > 0 ? ny : 1), sizeof *ref);
+  double *mag = calloc((size_t)(ny > 0 ? ny : 1), sizeof *mag);
+  long *cnt = calloc((size_t)(ny > 0 ? ny : 1), sizeof *cnt);
+  if (!ref || !mag || !cnt) {
+    free(ref);
+    free(mag);
+    free(cnt);
+    *first = -1;
+    return -1;
+  }
+  if (oh > 0 && ow > 0)
+    for (long n = 0; n < g->n; n++)
+      for (long k = 0; k < g->k; k++)
+        for (long c = 0; c < g->c; c++)
+          for (long r = 0; r < g->r; r++)
+            for (long s = 0; s < g->s; s++)
+              for (long oy = 0; oy < oh; oy++)
+                for (long ox = 0; ox < ow; ox++) {
+                  long iy = oy * g->sh - g->ph + r * g->dh, ix = ox * g->sw - g->pw + s * g->dw;
+                  if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w) continue;
+                  long xi = ((n * g->c + c) * g->h + iy) * g->w + ix;
+                  long wi = ((k * g->c + c) * g->r + r) * g->s + s;
+                  long di = ((n * g->k + k) * oh + oy) * ow + ox;
+                  /* the operands: x, w, dy by op (conv2d: a x, b w; input grad: a dy, b w;
+                   * weight grad: a x, b dy); the element the product goes to */
+                  long ia = op == 1 ? di : xi, ib = op == 2 ? di : wi;
+                  long io = op == 0 ? di : op == 1 ? xi : wi;
+                  double p = fp_value(f->in_ew, f->in_fw, (uint64_t)a[ia]) *
+                             fp_value(f->in_ew, f->in_fw, (uint64_t)b[ib]);
+                  ref[io] += p;
+                  mag[io] += fabs(p);
+                  cnt[io]++;
+                }
+  double u = ldexp(1.0, -(f->acc_fw + 1));
+  int bias = (1 << (f->acc_ew - 1)) - 1;
+  double eta = ldexp(1.0, 1 - bias - f->acc_fw);          /* the least subnormal */
+  double big = ldexp(2.0 - ldexp(1.0, -f->acc_fw), bias); /* the largest finite value */
+  long bad = 0;
+  *first = -1;
+  for (long i = 0; i < ny; i++) {
+    double v = fp_value(f->acc_ew, f->acc_fw, (uint64_t)y[i]);
+    double bound = (double)(cnt[i] + 1) * u * mag[i] + (double)(2 * cnt[i] + 1) * eta;
+    int ok;
+    if (isnan(ref[i])) ok = isnan(v);
+    else if (!isfinite(ref[i]) || !isfinite(mag[i]) || mag[i] * (1.0 + 2 * bound) >= big)
+      ok = v == ref[i] || isnan(v) || (isinf(v) && mag[i] * (1.0 + 2 * bound) >= big) ||
+           fabs(v - ref[i]) <= bound;                     /* an overflow is possible */
+    else ok = fabs(v - ref[i]) <= bound;
+    if (!ok) {
+      if (*first < 0) *first = i;
+      bad++;
+    }
+  }
+  free(ref);
+  free(mag);
+  free(cnt);
+  return bad;
+}
