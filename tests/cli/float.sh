@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# cli/float: the floating-point formats through ./sagen: every format pair the PE has, conv2d bit
+# for bit in the plan's order (channel slices, stride, dilation, padding, 1x1; column groups,
+# images side by side, row and linear contexts, aligned rows; Icarus replays), the backward ops
+# within the error bound (both modes, the input gradient's phase forms), special values with
+# their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation), and a
+# bf16 training step chained through .npy against an independent Python model (tests/lib/
+# tensors.py, in double) within the accumulation's bound.
+#
+# Usage: tests/cli/float.sh (from anywhere, after `make sagen`). Prints "ok ..." / "not ok ..."
+# and `N passed, N failed`.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/tests/lib/common.sh"
+make_tmp cli_float
+need python3 || finish
+
+# A small float design: 4x4, two column groups, small memories so that layers are tiled into
+# channel slices and several output tiles.
+cat >"$tmp/fl.yaml" <<'Y'
+name: fl
+array: { rows: 4, cols: 4, col_groups: 2 }
+data: { format: bf16 }
+memory: { bus_elems: 8, ifmap_kib: 2, weight_kib: 2, output_kib: 2 }
+Y
+F=$tmp/fl.yaml
+
+# run NAME ARGS...: sagen sim ARGS --check passes
+run() {
+  local name=$1
+  shift
+  if $S sim "$@" --check --quiet --report none >"$tmp/out" 2>"$tmp/err"; then
+    ok "$name"
+  else
+    not_ok "$name" "$(head -c 600 "$tmp/err")"
+  fi
+}
+
+# ---- every format pair, conv2d bit for bit (one design name: the model cache keys formats) ----
+L="--random 2,12,9,9:6,3,3 --stride 2 --padding 1"
+for f in "bf16 fp32" "fp16 fp32" "fp16 fp16" "fp32 fp32"; do
+  set -- $f
+  run "conv2d $1 operands, $2 sums: bit-exact" "$F" conv2d $L --set data.format=$1 \
+    --set data.acc_format=$2
+done
+run "conv2d bf16: 40 channels in slices, dilation 2, bit-exact" "$F" conv2d \
+  --random 1,40,10,10:5,3,3 --dilation 2 --padding 2 --seed 3
+run "conv2d bf16: 1x1, three images, bit-exact" "$F" conv2d --random 3,16,6,6:9,1,1 --seed 4
+run "conv2d fp16/fp16: Icarus replay bit-exact" "$F" conv2d --random 1,6,7,7:5,3,3 --padding 1 \
+  --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
+run "conv2d bf16: Icarus replay bit-exact" "$F" conv2d --random 1,6,7,7:5,3,3 --padding 1 \
+  --simulator icarus
+
+# ---- the mappings, bit for bit ----
+run "conv2d bf16: two column groups" "$F" conv2d --random 1,5,8,8:2,3,3 --padding 1 --col-groups 2
+run "conv2d bf16: images side by side" "$F" conv2d --random 4,3,5,5:4,3,3 --padding 1 --images side
+run "conv2d bf16: contexts in a row" "$F" conv2d --random 1,4,9,11:4,3,3 --contexts row
+run "conv2d bf16: linear contexts" "$F" conv2d --random 1,4,9,11:4,3,3 --contexts linear
+run "conv2d bf16: aligned rows" "$F" conv2d --random 1,4,9,11:4,3,3 --padding 1 --rows aligned
+
+# ---- the backward ops, within the bound ----
+B="--random 2,6,9,9:5,3,3 --stride 2 --padding 1"
+for m in zero_skip zero_fill; do
+  run "input gradient bf16, $m" "$F" conv2d_input_grad $B --bp-mode $m
+  run "weight gradient bf16, $m" "$F" conv2d_weight_grad $B --bp-mode $m
+done
+run "input gradient bf16, phases joined" "$F" conv2d_input_grad $B --phases joined
+run "input gradient bf16, phases separate" "$F" conv2d_input_grad $B --phases separate
+run "input gradient fp16/fp16, Icarus" "$F" conv2d_input_grad $B --set data.format=fp16 \
+  --set data.acc_format=fp16 --simulator icarus
+
+# ---- special values: a 1x1 layer whose two channels meet as the IEEE rules say ----
+# y[0] = x0 + x1 and y[1] = x0 - x1 per position (weights (1, 1) and (1, -1)); dx, y as float32.
+PYTHONPATH=$root/tests/lib python3 - "$tmp" <<'PY'
+import sys
+from tensors import write_npy
+d = sys.argv[1]
+inf, nan = float("inf"), float("nan")
+x0 = [nan, inf, inf, -0.0, 2.0 ** -130, 2.0 ** 127, 2.0 ** 30, 1.0]
+x1 = [1.0, -inf, 1.0, -0.0, 2.0 ** -130, 2.0 ** 127, -2.0 ** 30, 2.0 ** -30]
+write_npy(d + "/sx.npy", (1, 2, 1, 8), x0 + x1, "<f4")
+write_npy(d + "/sw.npy", (2, 2, 1, 1), [1.0, 1.0, 1.0, -1.0], "<f4")
+PY
+if $S sim "$F" conv2d --input "$tmp/sx.npy" --weight "$tmp/sw.npy" --out "$tmp/sy.npy" --check \
+     --quiet --report none 2>"$tmp/err" &&
+   PYTHONPATH=$root/tests/lib python3 - "$tmp/sy.npy" <<'PY'
+import math, sys
+from tensors import read_npy
+shape, y, descr = read_npy(sys.argv[1])
+assert descr == "<f4" and shape == [1, 2, 1, 8], (shape, descr)
+inf = float("inf")
+def same(a, b):
+    if math.isnan(b):
+        return math.isnan(a)
+    return a == b and math.copysign(1, a) == math.copysign(1, b)
+want = [float("nan"), float("nan"), inf, -0.0, 2.0 ** -129, inf, 0.0, 1.0,     # x0 + x1
+        float("nan"), inf, inf, 0.0, 0.0, 0.0, 2.0 ** 31, 1.0]                   # x0 - x1
+bad = [(i, y[i], want[i]) for i in range(16) if not same(y[i], want[i])]
+assert not bad, bad
+PY
+then
+  ok "special values: NaN, inf - inf, signed zeros, a subnormal sum, overflow, cancellation"
+else
+  not_ok "special values" "$(head -c 600 "$tmp/err")"
+fi
+# inexact inputs: refused without --round-inputs, rounded with it
+PYTHONPATH=$root/tests/lib python3 -c "
+from tensors import write_npy
+write_npy('$tmp/tx.npy', (1, 2, 3, 3), [i / 3 for i in range(18)], '<f4')
+write_npy('$tmp/tw.npy', (2, 2, 1, 1), [0.5, 0.25, -1.0, 2.0], '<f2')"
+run "inputs rounded to bf16 with --round-inputs (float16 weights taken exactly)" "$F" conv2d \
+  --input "$tmp/tx.npy" --weight "$tmp/tw.npy" --round-inputs
+
+# ---- a bf16 training step, chained through .npy, against Python in double ----
+# y = conv(x, w); the loss 0.5 |y|^2 gives dy = y, rounded to bf16 (--round-inputs); then dx
+# and dw. Python computes each from the same bf16 operands, exactly enough in double, and checks
+# |got - ref| <= (n + 1) u sum|a b| (u = 2^-24, n the products of the element).
+LAYER="--stride 2 --padding 1"
+PYTHONPATH=$root/tests/lib python3 - "$tmp" <<'PY'
+import random, struct, sys
+from tensors import write_npy
+d = sys.argv[1]
+random.seed(7)
+def bf16(v):
+    b = struct.unpack("<I", struct.pack("<f", v))[0]
+    b = (b + 0x7fff + ((b >> 16) & 1)) & 0xffff0000
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+x = [bf16(random.gauss(0, 1)) for _ in range(2 * 5 * 9 * 9)]
+w = [bf16(random.gauss(0, 1)) for _ in range(4 * 5 * 3 * 3)]
+write_npy(d + "/x.npy", (2, 5, 9, 9), x, "<f4")
+write_npy(d + "/w.npy", (4, 5, 3, 3), w, "<f4")
+PY
+if $S sim "$F" conv2d --input "$tmp/x.npy" --weight "$tmp/w.npy" $LAYER --out "$tmp/y.npy" \
+     --check --quiet --report none 2>"$tmp/err" &&
+   $S sim "$F" conv2d_input_grad --grad-output "$tmp/y.npy" --weight "$tmp/w.npy" \
+     --input-shape 2,5,9,9 $LAYER --round-inputs --out "$tmp/dx.npy" --check --quiet \
+     --report none 2>>"$tmp/err" &&
+   $S sim "$F" conv2d_weight_grad --input "$tmp/x.npy" --grad-output "$tmp/y.npy" \
+     --weight-shape 4,5,3,3 $LAYER --round-inputs --out "$tmp/dw.npy" --check --quiet \
+     --report none 2>>"$tmp/err" &&
+   PYTHONPATH=$root/tests/lib python3 - "$tmp" >>"$tmp/err" 2>&1 <<'PY'
+import struct, sys
+from tensors import read_npy, conv2d, conv2d_grads
+d = sys.argv[1]
+st, pd = (2, 2), (1, 1)
+xs, x, _ = read_npy(d + "/x.npy")
+ws, w, _ = read_npy(d + "/w.npy")
+ys, y, dsc = read_npy(d + "/y.npy")
+def bf16(v):
+    b = struct.unpack("<I", struct.pack("<f", v))[0]
+    b = (b + 0x7fff + ((b >> 16) & 1)) & 0xffff0000
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+u = 2.0 ** -24
+def check(name, got, ref, mag, n):
+    bad = [i for i in range(len(ref)) if abs(got[i] - ref[i]) > (n + 1) * u * mag[i] + 1e-40]
+    assert not bad, (name, bad[:3], [(got[i], ref[i], mag[i]) for i in bad[:3]])
+ys2, yref = conv2d(x, xs, w, ws, st, pd)
+_, ymag = conv2d([abs(v) for v in x], xs, [abs(v) for v in w], ws, st, pd)
+assert ys2 == ys and dsc == "<f4"
+check("y", y, yref, ymag, xs[1] * ws[2] * ws[3])
+dy = [bf16(v) for v in y]
+dxref, dwref = conv2d_grads(x, xs, w, ws, dy, st, pd)
+dxmag, dwmag = conv2d_grads([abs(v) for v in x], xs, [abs(v) for v in w], ws,
+                            [abs(v) for v in dy], st, pd)
+_, dx, _ = read_npy(d + "/dx.npy")
+_, dw, _ = read_npy(d + "/dw.npy")
+check("dx", dx, dxref, dxmag, ws[0] * ws[2] * ws[3])
+check("dw", dw, dwref, dwmag, xs[0] * ys[2] * ys[3])
+PY
+then
+  ok "bf16 training step (y, dx, dw through .npy) within the bound of Python's double sums"
+else
+  not_ok "bf16 training step" "$(head -c 800 "$tmp/err")"
+fi
+finish
