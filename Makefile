@@ -168,7 +168,7 @@ fpga: deps sagen fpga-deps
 bench-bp: deps sagen
 	@scripts/bench_bp.sh
 lint: deps sagen
-	tests/lint_synth.sh
+	tests/lint_synth.sh yaml/*.yaml
 bench: deps sagen
 	@scripts/bench.sh
 readme-keys: sagen

@@ -456,14 +456,16 @@ static void emit_ys(buf_t *b, const cfg_t *c, const out_file_t *files, size_t nv
 
 /* 1 if the design of C instantiates template FILE: the filelist holds what the design uses.
  * The tapped delay lines serve column groups; the floating-point adder and multiplier (and the
- * leading-zero counter inside them) serve the float PEs, which no integer design has. */
+ * leading-zero counter inside them) serve the float PEs and the float partial-sums manager,
+ * which no integer design has. */
 static int template_used(const cfg_t *c, const char *file)
 {
   if (strcmp(file, "sagen_skew_tap.v") == 0) return c->col_groups > 1;
   if (strncmp(file, "sagen_fp_", 9) == 0 || strcmp(file, "sagen_lzc.v") == 0 ||
       strcmp(file, "sagen_pe_fp.v") == 0)
     return c->fp;
-  if (strcmp(file, "sagen_pe.v") == 0) return !c->fp;
+  /* (sagen_pe.v stays in a float design: Yosys elaborates the array with its default, integer
+   * parameters too, and wants the module its g_int branch names) */
   return 1;
 }
 

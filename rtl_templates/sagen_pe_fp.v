@@ -64,6 +64,11 @@ module sagen_pe_fp #(
   output reg                res_vld_o
 );
 
+  // Not inlined: one C++ class of the Verilated model that every PE instance shares, instead of
+  // two adders and a multiplier copied into the array once per PE (a 16x16 array's model then
+  // builds in a fraction of the time); other tools read a comment.
+  /* verilator no_inline_module */
+
   localparam integer IW = IEW + IFW + 1;    // operand width
   localparam integer AW = AEW + AFW + 1;    // accumulation width
   localparam integer LM = 6;                // sagen_fp_mul's latency
@@ -107,7 +112,9 @@ module sagen_pe_fp #(
   wire p_last = ml_q[LM-1];
 
   // ---- accumulate: the product and its partial into the adder ----------------------------------
-  reg  [AW-1:0] part_q [0:P-1];             // the partial sums
+  // the partial sums: flip-flops (mem2reg: not a memory for Yosys to infer; every entry is
+  // read at once by the reduction)
+  (* mem2reg *) reg [AW-1:0] part_q [0:P-1];
   reg  [2:0]    slot_q;                     // the partial of the next product
   reg  [P-1:0]  used_q;                     // partials that took a product in this context
   reg  [P-1:0]  red_used_q;                 // ... in the context being reduced

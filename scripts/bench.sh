@@ -4,7 +4,10 @@
 #     limiting, with where the cycles went;
 #  2. co-simulation speed: simulated cycles per second in Verilator, and against Icarus on the
 #     same layer;
-#  3. time to generate, verilate and build the default configuration from scratch.
+#  3. time to generate, verilate and build the default configuration from scratch;
+#  4. the layers of 1. in bf16 on yaml/bf16.yaml beside int8, the bf16 model's co-simulation
+#     speed and build time;
+#  5. Yosys cells of one PE, int8 against bf16 with fp32 sums.
 # The time per layer is cycles / clock, the clock as `make fpga` measured it for the
 # configuration (build/fpga/default/fpga.json, or BENCH_FPGA_JSON; scripts/lib/fpga_clock.jq:
 # the design placed and routed, else its slowest block); without that run the column is empty.
@@ -105,6 +108,51 @@ e=$(date +%s.%N)
 bt=$(echo "$e - $s" | bc -l)
 printf "%.1f s (%s cores)\n" "$bt" "$(nproc)"
 
+# ---- 4. the same layers in bf16 (yaml/bf16.yaml: the same array, memories and host port in
+# elements), beside int8; the bf16 model's speed and build time ----
+bcfg=yaml/bf16.yaml
+echo
+echo "== 4. the layers of 1. on $bcfg (bf16 operands, fp32 sums) beside int8"
+printf "%-26s %12s %12s %9s\n" layer int8_cycles bf16_cycles ratio
+: >"$tmp/frows"
+echo "$layers" | while read -r name c h w k r s st pad; do
+  ./sagen sim $bcfg conv2d --random 1,$c,$h,$w:$k,$r,$s --stride $st --padding $pad --quiet \
+    --dram-bytes-per-cycle 1e9 --check --report json >"$tmp/f.json"
+  ./sagen sim $cfg conv2d --random 1,$c,$h,$w:$k,$r,$s --stride $st --padding $pad --quiet \
+    --dram-bytes-per-cycle 1e9 --report json >"$tmp/i.json"
+  ic=$(json "$tmp/i.json" cycles) fc=$(json "$tmp/f.json" cycles)
+  ratio=$(echo "$fc / $ic" | bc -l | xargs printf "%.4f")
+  printf "%-26s %12s %12s %9s\n" "$name" "$ic" "$fc" "$ratio"
+  echo "| ${name%%.*} ${r}x$s $c->$k, ${h}x$w | $ic | $fc | $ratio |" >>"$tmp/frows"
+done
+s=$(date +%s.%N)
+./sagen sim $bcfg conv2d --random 1,1,4,4:1,1,1 --build-dir "$tmp/fmodels" --quiet --report none
+e=$(date +%s.%N)
+fbt=$(echo "$e - $s" | bc -l)
+for i in 1 2 3; do
+  s=$(date +%s.%N)
+  ./sagen sim $bcfg conv2d --random $layer --padding 1 --quiet --report json >"$tmp/fv.json"
+  e=$(date +%s.%N)
+  echo "$(json "$tmp/fv.json" cycles) $(echo "$e - $s" | bc -l)"
+done | sort -k2 -n | sed -n 2p >"$tmp/fspeed"
+read -r fvcyc fvsec <"$tmp/fspeed"
+printf "bf16 verilator: %s cycles of %s in %.2f s: %.0f cycles/s; model built in %.1f s\n" \
+  "$fvcyc" "$layer" "$fvsec" "$(echo "$fvcyc / $fvsec" | bc -l)" "$fbt"
+
+# ---- 5. Yosys cells of one PE: int8 with a 32-bit accumulator against bf16 with fp32 sums ----
+echo
+echo "== 5. Yosys cells of one PE (generic gates, scripts/synth.sh)"
+for f in int bf16; do
+  o=$tmp/pe_$f
+  mkdir -p "$o"
+  ./sagen gen yaml/tiny1x1.yaml --set data.format=$f -o "$o/rtl" >/dev/null
+  scripts/synth.sh "$o" "pe_$f" >/dev/null
+done
+pe_int=$(jq '.by_module.sagen_tiny1x1_pe.num_cells' "$tmp/pe_int/synth_stat.json")
+pe_fp=$(jq '.by_module.sagen_tiny1x1_pe_fp.num_cells' "$tmp/pe_bf16/synth_stat.json")
+pe_ratio=$(echo "$pe_fp / $pe_int" | bc -l | xargs printf "%.1f")
+echo "int8 PE: $pe_int cells; bf16/fp32 PE: $pe_fp cells (${pe_ratio}x)"
+
 [ "$quick" = --quick ] && exit 0
 # ---- docs/performance.md, section bench ----
 {
@@ -141,5 +189,24 @@ printf "%.1f s (%s cores)\n" "$bt" "$(nproc)"
   printf "| Verilator against Icarus | %.0fx the cycles per second |\n" \
     "$(echo "($vcyc / $vsec) / ($scyc / $it)" | bc -l)"
   printf "| generate, verilate and build the model from scratch | %.1f s |\n" "$bt"
+  echo
+  echo "## The same layers in bf16 (\`yaml/bf16.yaml\`)"
+  echo
+  echo "bf16 operands and fp32 sums on the same 16x16 array, its memories and host port the same"
+  echo "in elements as \`yaml/default.yaml\`'s (twice the bytes); random standard normal tensors,"
+  echo "every run bit-exact under \`--check\`. The float PE's adder takes six cycles: its eight"
+  echo "partial sums keep a MAC a cycle, and a pass's drain grows by 44 cycles (docs/hardware.md)."
+  echo
+  echo "| layer | int8 cycles | bf16 cycles | bf16 / int8 |"
+  echo "|---|---:|---:|---:|"
+  cat "$tmp/frows"
+  echo
+  echo "| what | figure |"
+  echo "|---|---|"
+  printf "| Verilator, bf16 conv2d %s padding 1 (median of 3) | %s cycles in %.2f s: %.0f cycles/s |\n" \
+    "$layer" "$fvcyc" "$fvsec" "$(echo "$fvcyc / $fvsec" | bc -l)"
+  printf "| generate, verilate and build the bf16 model from scratch | %.1f s |\n" "$fbt"
+  printf "| Yosys cells of one PE (generic gates): int8, 32-bit accumulator | %s |\n" "$pe_int"
+  printf "| Yosys cells of one PE: bf16 operands, fp32 sums | %s (%sx) |\n" "$pe_fp" "$pe_ratio"
 } | scripts/doc_section.sh docs/performance.md bench
 echo "bench: docs/performance.md written (section bench)"

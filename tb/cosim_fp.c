@@ -115,29 +115,45 @@ static long compare_bits(const tensor_t *y, const int64_t *ref, const char *yn)
   return nbad;
 }
 
-int cosim_fp_check(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
-                   const tensor_t *b, const tensor_t *y, const drive_slices_t *slices,
-                   const char *what, int quiet)
+int cosim_fp_golden(const cfg_t *c, const layer_t *l, const tensor_t *a, const tensor_t *b,
+                    const drive_slices_t *slices, tensor_t *ref)
 {
   golden_conv_t g = {l->n, l->c, l->h, l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw,
                      l->dh, l->dw, c->acc_bits};
   golden_fp_t f = {c->in_ew, c->in_fw, c->acc_ew, c->acc_fw};
+  golden_slice_t *order = NULL;
+  long norder = 0, shape[4] = {l->n, l->k, golden_out_h(&g), golden_out_w(&g)};
+  if (common_order(slices, &order, &norder)) return 1;
+  if (tensor_alloc(ref, 4, shape)) {
+    free(order);
+    fprintf(stderr, "sagen sim: out of memory for the golden output\n");
+    return 1;
+  }
+  golden_conv2d_fp(&g, &f, order, norder, a->data, b->data, ref->data);
+  free(order);
+  return 0;
+}
+
+long cosim_fp_bound(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
+                    const tensor_t *b, const tensor_t *y, long *first)
+{
+  golden_conv_t g = {l->n, l->c, l->h, l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw,
+                     l->dh, l->dw, c->acc_bits};
+  golden_fp_t f = {c->in_ew, c->in_fw, c->acc_ew, c->acc_fw};
+  return golden_fp_bound_check(&g, &f, op, a->data, b->data, y->data, first);
+}
+
+int cosim_fp_check(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
+                   const tensor_t *b, const tensor_t *y, const drive_slices_t *slices,
+                   const char *what, int quiet)
+{
   const char *yn = op == 0 ? "y" : op == 1 ? "dx" : "dw";
   long n = tensor_numel(y), nbad = 0;
   if (op == 0) {
-    golden_slice_t *order = NULL;
-    long norder = 0;
     tensor_t ref = {0};
-    if (common_order(slices, &order, &norder)) return 1;
-    if (tensor_alloc(&ref, 4, y->shape)) {
-      free(order);
-      fprintf(stderr, "sagen sim: out of memory for the golden output\n");
-      return 1;
-    }
-    golden_conv2d_fp(&g, &f, order, norder, a->data, b->data, ref.data);
+    if (cosim_fp_golden(c, l, a, b, slices, &ref)) return 1;
     nbad = compare_bits(y, ref.data, yn);
     tensor_free(&ref);
-    free(order);
     if (nbad) {
       fprintf(stderr, "sagen sim: %ld of %ld elements differ from the golden model's bits (%s)\n",
               nbad, n, what);
@@ -145,7 +161,7 @@ int cosim_fp_check(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
     }
   }
   long first;
-  long out = golden_fp_bound_check(&g, &f, op, a->data, b->data, y->data, &first);
+  long out = cosim_fp_bound(c, op, l, a, b, y, &first);
   if (out < 0) {
     fprintf(stderr, "sagen sim: out of memory for the error-bound check\n");
     return 1;

@@ -23,6 +23,17 @@ int cosim_fp_random(const cfg_t *c, tensor_t *t, const long *shape, uint64_t *s)
  * Returns 0, or 1 after an error message. */
 int cosim_fp_write(const cfg_t *c, const char *path, tensor_t *y);
 
+/* The bit-exact golden conv2d of layer L on A and B, summed in the order of SLICES (the same
+ * for every output tile: golden_conv2d_fp), into REF (allocated). Returns 0, or 1 after an
+ * error message (out of memory; tiles that reduce in different orders). */
+int cosim_fp_golden(const cfg_t *c, const layer_t *l, const tensor_t *a, const tensor_t *b,
+                    const drive_slices_t *slices, tensor_t *ref);
+
+/* The elements of Y (op OP of L on A and B) outside the error bound of the double-precision
+ * result (golden_fp_bound_check; *FIRST the first's flat index), or -1 if out of memory. */
+long cosim_fp_bound(const cfg_t *c, int op, const layer_t *l, const tensor_t *a,
+                    const tensor_t *b, const tensor_t *y, long *first);
+
 /* Y of op OP (0 conv2d, 1 input gradient, 2 weight gradient) of layer L on A and B checked:
  * conv2d bit for bit against golden_conv2d_fp in the order of SLICES (which must be the same
  * for every output tile), and every op against the double-precision bound

@@ -24,6 +24,7 @@
 
 #include "cfg.h"
 #include "driver.h"
+#include "cosim_fp.h"
 #include "golden.h"
 #include "hw.h"
 #include "model.h"
@@ -46,7 +47,7 @@ static int dy_traffic_ok(const cfg_t *c, int op, const report_t *r)
 }
 
 /* A random configuration K of seed SEED as YAML into BUF: small arrays (1-6 rows, 1-9 columns),
- * every bus width, element widths, SRAM sizes from the smallest that holds a word up, one or two
+ * every bus width, element widths or a float format, SRAM sizes from the smallest that holds a word up, one or two
  * banks, a col2im line or none, any feeder the validator allows. Loaded into *C; redrawn until
  * the validator takes it. */
 static void random_config(uint64_t seed, int k, cfg_t *c, char *buf, size_t len)
@@ -63,14 +64,26 @@ static void random_config(uint64_t seed, int k, cfg_t *c, char *buf, size_t len)
     int depth = regs + (int)rng_range(&s, rng_range(&s, 0, 1) ? 1 : 0, 4);
     if (depth < 2) depth = 2;
     int line = (int)rng_range(&s, 0, 2);   /* 0: none, else KiB */
+    /* one in three: a float format (fp16, bf16, fp32; fp16 sums with fp16 half the time), no
+     * col2im line */
+    static const char *const fmts[] = {"fp16", "bf16", "fp32"};
+    char data[96];
+    int fmt = rng_range(&s, 0, 2) == 0 ? (int)rng_range(&s, 0, 2) : -1;
+    if (fmt >= 0) {
+      snprintf(data, sizeof data, "format: %s, acc_format: %s", fmts[fmt],
+               fmt == 0 && rng_range(&s, 0, 1) ? "fp16" : "fp32");
+      line = 0;
+    } else {
+      snprintf(data, sizeof data, "input_bits: %d, weight_bits: %d, acc_bits: %d", ib, wb, ab);
+    }
     int n = snprintf(buf, len,
       "name: rnd%" PRIu64 "_%d\n"
       "array: { rows: %d, cols: %d, dataflow: os, col_groups: %d }\n"
-      "data: { input_bits: %d, weight_bits: %d, acc_bits: %d }\n"
+      "data: { %s }\n"
       "memory: { bus_elems: %d, ifmap_kib: %d, weight_kib: %d, output_kib: %d, line_kib: %d,\n"
       "          double_buffer: %s, dram_bytes_per_cycle: %d }\n"
       "feeder: { regs_per_lane: %d, pattern_bits: %d, fifo_depth: %d }\n",
-      seed, k, rows, cols, groups, ib, wb, ab, bus, (int)rng_range(&s, 1, 4),
+      seed, k, rows, cols, groups, data, bus, (int)rng_range(&s, 1, 4),
       (int)rng_range(&s, 1, 4), (int)rng_range(&s, 1, 3), line,
       rng_range(&s, 0, 1) ? "true" : "false", (int)rng_range(&s, 1, 32), regs,
       (int)rng_range(&s, 13, 64), depth);
@@ -161,8 +174,13 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     long oh = layer_out_h(&l), ow = layer_out_w(&l);
     tensor_t a = {0}, b = {0}, y = {0}, ref = {0};
     long xs[4] = {l.n, l.c, l.h, l.w}, ws[4] = {l.k, l.c, l.r, l.s}, dys[4] = {l.n, l.k, oh, ow};
-    random_tensor(&s, &a, op == 1 ? dys : xs, c->input_bits);
-    random_tensor(&s, &b, op == 2 ? dys : ws, c->weight_bits);
+    if (c->fp) {   /* float formats: standard normal values */
+      cosim_fp_random(c, &a, op == 1 ? dys : xs, &s);
+      cosim_fp_random(c, &b, op == 2 ? dys : ws, &s);
+    } else {
+      random_tensor(&s, &a, op == 1 ? dys : xs, c->input_bits);
+      random_tensor(&s, &b, op == 2 ? dys : ws, c->weight_bits);
+    }
     static const char *names[] = {"conv2d", "conv2d_input_grad", "conv2d_weight_grad"};
     char desc[400];
     snprintf(desc, sizeof desc, "%s %s seed=%" PRIu64 " x=%ldx%ldx%ldx%ld w=%ldx%ldx%ldx%ld stride=%ld,%ld "
@@ -170,7 +188,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
              l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
     size_t dl = strlen(desc);
     /* the driver's choice, or either context mapping and either orientation forced */
-    drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0, 0};
+    drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0, 0, NULL};
     o.orientation = (int)rng_range(&s, 0, 2);
     o.rows = (int)rng_range(&s, 0, 2);   /* the driver's choice, packed or aligned rows */
     /* the images of the batch: the driver's choice, apart, or side by side where allowed */
@@ -206,6 +224,8 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     drive_reads_t reads = {0};
     reads.capture = 1;
     o.reads = &reads;
+    drive_slices_t slices = {0};
+    o.slices = &slices;
     if (replay && hw_record(&hw, rec, err, sizeof err)) {
       printf("not ok cosim %s: %s\n", desc, err);
       t->failed++;
@@ -224,10 +244,22 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
       t->failed++;
     } else {
       golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c->acc_bits};
-      tensor_alloc(&ref, 4, y.shape);
-      if (op == 0) golden_conv2d(&g, a.data, b.data, ref.data);
-      else if (op == 1) golden_conv2d_input_grad(&g, a.data, b.data, ref.data);
-      else golden_conv2d_weight_grad(&g, a.data, b.data, ref.data);
+      /* float formats: conv2d bit for bit in the plan's order; the backward ops within the
+       * error bound, their reference (for the replay) the Verilated result itself */
+      long fbad = 0, ffirst = -1;
+      if (c->fp) {
+        fbad = cosim_fp_bound(c, op, &l, &a, &b, &y, &ffirst);
+        if (op != 0 || cosim_fp_golden(c, &l, &a, &b, &slices, &ref)) {
+          if (op == 0) fbad = -1;   /* (its message is printed) */
+          tensor_alloc(&ref, 4, y.shape);
+          memcpy(ref.data, y.data, sizeof(int64_t) * (size_t)tensor_numel(&y));
+        }
+      } else {
+        tensor_alloc(&ref, 4, y.shape);
+        if (op == 0) golden_conv2d(&g, a.data, b.data, ref.data);
+        else if (op == 1) golden_conv2d_input_grad(&g, a.data, b.data, ref.data);
+        else golden_conv2d_weight_grad(&g, a.data, b.data, ref.data);
+      }
       long n = tensor_numel(&y), nbad = 0, first = -1;
       for (long e = 0; e < n; e++)
         if (y.data[e] != ref.data[e] && nbad++ == 0) first = e;
@@ -286,6 +318,10 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
         printf("not ok cosim %s: %ld of %ld elements differ, first at flat index %ld: expected %"
                PRId64 ", got %" PRId64 "\n", desc, nbad, n, first, ref.data[first], y.data[first]);
         t->failed++;
+      } else if (fbad) {
+        printf("not ok cosim %s: %ld of %ld elements outside the error bound of the double-precision "
+               "result (-1: out of memory), first at flat index %ld\n", desc, fbad, n, ffirst);
+        t->failed++;
       } else if (pbad) {
         printf("not ok cosim %s: the words read, placed as for a replay, differ from the driver's "
                "result at %ld of %ld elements, first at flat index %ld\n", desc, pbad, n, pfirst);
@@ -320,6 +356,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     }
     fflush(stdout);
     drive_reads_free(&reads);
+    free(slices.s);
     tensor_free(&a);
     tensor_free(&b);
     tensor_free(&y);

@@ -19,7 +19,9 @@
 #                       (memory.line_kib > 0), all inside the sram module: a bank that
 #                       silently became flip-flops, or a stray inferred memory, is caught
 #
-# Usage: tests/lint_synth.sh [CONFIG.yaml ...]    (default: every yaml/*.yaml; from anywhere)
+# Usage: tests/lint_synth.sh [CONFIG.yaml ...]    (default: shipped_configs of tests/lib/common.sh,
+#        the shipped ones but those marked long, unless SAGEN_TEST_DEPTH=long; make lint: every
+#        yaml/*.yaml; from anywhere)
 # Prints "ok <check>:<name>" or "not ok <check>:<name>: <first lines of the problem>" per check
 # and a last line "N passed, N failed"; exits non-zero if any check failed.
 #
@@ -54,7 +56,7 @@ fi
 if [ "$#" -gt 0 ]; then
   configs=("$@")
 else
-  configs=("$root"/yaml/*.yaml)
+  mapfile -t configs < <(shipped_configs | sed "s|^|$root/|")
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lint_synth.XXXXXX")

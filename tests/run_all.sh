@@ -8,6 +8,7 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
+source tests/lib/common.sh   # (shipped_configs)
 log=build/test-logs
 mkdir -p "$log"
 depth=${SAGEN_TEST_DEPTH:-short}
@@ -73,7 +74,7 @@ suite asan tests/asan.sh
 icarus=(--icarus 1 --icarus-max-cycles 1000 --random-configs 3)
 [ "$depth" = long ] && icarus=(--icarus 5 --icarus-max-cycles 20000 --random-configs 8)
 suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" \
-  "${icarus[@]}" yaml/*.yaml
+  "${icarus[@]}" $(shipped_configs)
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -23,7 +23,8 @@
 # csr_rdata; this is the 2-state complement: X that never reaches an output pin but changes a
 # value.
 #
-# Usage: tests/xcheck.sh [CONFIG.yaml ...]   (default yaml/*.yaml; from anywhere; needs the
+# Usage: tests/xcheck.sh [CONFIG.yaml ...]   (default: shipped_configs of tests/lib/common.sh;
+#        from anywhere; needs the
 #        Makefile's build/gen/embedded_*.c, i.e. `make sagen` first)
 # Environment: XCHECK_SEEDS (X seeds, default "1 2 3"), XCHECK_LAYERS (layers per seed,
 # default 4), XCHECK_BUILD_DIR (model cache, default build/models: the default build is the one
@@ -38,7 +39,7 @@ layers=${XCHECK_LAYERS:-4}
 bdir=${XCHECK_BUILD_DIR:-build/models}
 mkdir -p "$out"
 
-if [ "$#" -gt 0 ]; then configs=("$@"); else configs=(yaml/*.yaml); fi
+if [ "$#" -gt 0 ]; then configs=("$@"); else mapfile -t configs < <(shipped_configs); fi
 if ! grep -q '+verilator+rand+reset+2' sim/shim.cpp; then
   not_ok setup "sim/shim.cpp no longer passes +verilator+rand+reset+2: the X values would be zeros"
   finish

@@ -5,7 +5,7 @@
 # within the error bound (both modes, the input gradient's phase forms), special values with
 # their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation), and a
 # bf16 training step chained through .npy against an independent Python model (tests/lib/
-# tensors.py, in double) within the accumulation's bound.
+# tensors.py, in double) within the accumulation's bound; lint and synthesis of the design.
 #
 # Usage: tests/cli/float.sh (from anywhere, after `make sagen`). Prints "ok ..." / "not ok ..."
 # and `N passed, N failed`.
@@ -171,5 +171,11 @@ then
   ok "bf16 training step (y, dx, dw through .npy) within the bound of Python's double sums"
 else
   not_ok "bf16 training step" "$(head -c 800 "$tmp/err")"
+fi
+# ---- lint and synthesis of a float design (tests/lint_synth.sh's checks) ----
+if LINT_OUT=$tmp/lint "$root/tests/lint_synth.sh" "$F" >"$tmp/lint.log" 2>&1; then
+  ok "lint and synthesis of the float design: $(grep -c '^ok' "$tmp/lint.log") checks (Verilator -Wall, iverilog -Wall, Yosys: no latch, every memory inferred)"
+else
+  not_ok "lint and synthesis of the float design" "$(grep '^not ok' "$tmp/lint.log" | head -3)"
 fi
 finish

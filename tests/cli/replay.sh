@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/tests/lib/common.sh"
 make_tmp cli_replay
 
-for y in yaml/*.yaml; do
+for y in $(shipped_configs); do
   name=$(basename "$y" .yaml)
   if $S sim "$y" conv2d --random 2,5,9,11:9,3,2 --stride 2,1 --padding 1,1 --dilation 1,2 --seed 3 \
        --simulator icarus --check --quiet --out "$tmp/i_$name.npy" --report none 2>"$tmp/err" &&

@@ -17,6 +17,11 @@
 #   report_is NAME JQ ARGS...   sim_json ARGS passes and the report meets the jq filter JQ
 #   replay_runs DESC FIELD N ARGS...   ARGS replayed in Icarus and checked, the report's FIELD
 #                       equal to N: one "icarus replay DESC" line
+#   shipped_configs     the shipped configurations (yaml/*.yaml) the per-configuration suites
+#                       run, one a line: all with SAGEN_TEST_DEPTH=long, else those without a
+#                       line "# sagen-test: long" (the 16x16 float designs, whose Verilated
+#                       models take minutes to build; tests/cli/float.sh covers the float
+#                       datapath on a small design, make bench runs yaml/bf16.yaml)
 #   no_faster A B...    A is a number and no B (each a number) is below it
 #   within PCT GOT WANT GOT is a number within PCT percent of WANT (integers, either side)
 #
@@ -28,6 +33,15 @@ cd "$root" || exit 1
 S=${SAGEN:-$root/sagen}
 pass=0
 fail=0
+
+shipped_configs() {
+  local y
+  for y in yaml/*.yaml; do
+    if [ "${SAGEN_TEST_DEPTH:-short}" = long ] || ! grep -qx '# sagen-test: long' "$y"; then
+      echo "$y"
+    fi
+  done
+}
 
 ok() {
   echo "ok $1${2:+ # $2}"
