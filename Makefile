@@ -145,16 +145,20 @@ test-sweep: deps sagen
 # make fpga: Fmax and area of each configuration on an ECP5 (LFE5U-85F) with the open tools from
 # PyPI (scripts/fpga-deps.sh installs them into build/fpga-venv; make test does not need them),
 # into build/fpga/<config>/, and docs/fpga.md from those runs. FPGA_ARGS go to scripts/fpga.sh.
-FPGA_CONFIGS ?= yaml/small8x8.yaml yaml/default.yaml
+# A configuration CONFIG@BLOCKS measures only those blocks (fpga.sh --blocks): the float
+# datapath's, of a design too large to place and route whole.
+FPGA_CONFIGS ?= yaml/small8x8.yaml yaml/default.yaml \
+  yaml/bf16.yaml@pe_fp,fp_add,fp_mul,psum_manager yaml/fornt_fp16.yaml@pe_fp,fp_add,fp_mul
 FPGA_ARGS    ?= --jobs 2
 .PHONY: fpga fpga-deps
 fpga-deps:
 	@scripts/fpga-deps.sh
 fpga: deps sagen fpga-deps
 	@status=0; outs=""; \
-	for c in $(FPGA_CONFIGS); do \
+	for e in $(FPGA_CONFIGS); do \
+	  c=$${e%%@*}; b=; case $$e in *@*) b="--blocks $${e#*@}";; esac; \
 	  o=$(B)/fpga/$$(basename $$c .yaml); outs="$$outs $$o"; \
-	  scripts/fpga.sh $$c -o $$o $(FPGA_ARGS) || status=1; \
+	  scripts/fpga.sh $$c -o $$o $(FPGA_ARGS) $$b || status=1; \
 	done; \
 	mkdir -p docs; scripts/fpga.sh --markdown $$outs >docs/fpga.md.tmp && mv docs/fpga.md.tmp docs/fpga.md \
 	  && echo "make fpga: docs/fpga.md written" >&2 || status=1; \

@@ -81,13 +81,16 @@ fi
 echo
 echo "== 2. co-simulation speed (median of 3)"
 layer="1,64,28,28:64,3,3"
-for i in 1 2 3; do
-  s=$(date +%s.%N)
-  ./sagen sim $cfg conv2d --random $layer --padding 1 --quiet --report json >"$tmp/v.json"
-  e=$(date +%s.%N)
-  echo "$(json "$tmp/v.json" cycles) $(echo "$e - $s" | bc -l)"
-done | sort -k2 -n | sed -n 2p >"$tmp/vspeed"
-read -r vcyc vsec <"$tmp/vspeed"
+# speed CFG: "cycles seconds" of conv2d $layer padding 1 on CFG, the median of 3 runs
+speed() {
+  for i in 1 2 3; do
+    s=$(date +%s.%N)
+    ./sagen sim "$1" conv2d --random $layer --padding 1 --quiet --report json >"$tmp/v.json"
+    e=$(date +%s.%N)
+    echo "$(json "$tmp/v.json" cycles) $(echo "$e - $s" | bc -l)"
+  done | sort -k2 -n | sed -n 2p
+}
+read -r vcyc vsec < <(speed $cfg)
 printf "verilator: %s cycles of %s in %.2f s (incl. golden check off, tensor setup): %.0f cycles/s\n" \
   "$vcyc" "$layer" "$vsec" "$(echo "$vcyc / $vsec" | bc -l)"
 small="1,16,14,14:16,3,3"
@@ -129,13 +132,7 @@ s=$(date +%s.%N)
 ./sagen sim $bcfg conv2d --random 1,1,4,4:1,1,1 --build-dir "$tmp/fmodels" --quiet --report none
 e=$(date +%s.%N)
 fbt=$(echo "$e - $s" | bc -l)
-for i in 1 2 3; do
-  s=$(date +%s.%N)
-  ./sagen sim $bcfg conv2d --random $layer --padding 1 --quiet --report json >"$tmp/fv.json"
-  e=$(date +%s.%N)
-  echo "$(json "$tmp/fv.json" cycles) $(echo "$e - $s" | bc -l)"
-done | sort -k2 -n | sed -n 2p >"$tmp/fspeed"
-read -r fvcyc fvsec <"$tmp/fspeed"
+read -r fvcyc fvsec < <(speed $bcfg)
 printf "bf16 verilator: %s cycles of %s in %.2f s: %.0f cycles/s; model built in %.1f s\n" \
   "$fvcyc" "$layer" "$fvsec" "$(echo "$fvcyc / $fvsec" | bc -l)" "$fbt"
 
