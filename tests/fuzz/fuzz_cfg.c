@@ -35,8 +35,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * derived fields: emit_rtl and the driver rely on them. */
     if (c.rows < 1 || c.rows > 256 || c.cols < 1 || c.cols > 256) abort();
     if ((long)c.rows * c.cols > 65536) abort();
-    if (c.input_bits < 2 || c.input_bits > 16 || c.weight_bits < 2 || c.weight_bits > 16) abort();
-    if (c.acc_bits < c.input_bits + c.weight_bits || c.acc_bits > 64) abort();
+    if (c.fp) {   /* a float format: the encodings' widths, no col2im line */
+      if (c.input_bits != 1 + c.in_ew + c.in_fw || c.weight_bits != c.input_bits) abort();
+      if (c.acc_bits != 1 + c.acc_ew + c.acc_fw || c.line_words != 0) abort();
+      if ((c.input_bits != 16 && c.input_bits != 32) || (c.acc_bits != 16 && c.acc_bits != 32))
+        abort();
+    } else {
+      if (c.input_bits < 2 || c.input_bits > 16 || c.weight_bits < 2 || c.weight_bits > 16)
+        abort();
+      if (c.acc_bits < c.input_bits + c.weight_bits || c.acc_bits > 64) abort();
+    }
     if (c.bus_elems < 2 || c.bus_elems > 256 || (c.bus_elems & (c.bus_elems - 1))) abort();
     if (c.fifo_depth < c.regs_per_lane) abort();
     if (c.banks != (c.double_buffer ? 2 : 1)) abort();
