@@ -40,6 +40,9 @@ module sagen_array #(
   output wire [COLS-1:0]          res_vld_o
 );
 
+  // (the formats are read by the float PEs alone)
+  wire [31:0] unused_fmt = IEW ^ IFW ^ AEW ^ AFW;
+
   // Horizontal links: a_h[r*(COLS+1) + c] enters PE (r, c); index c = COLS leaves the array.
   wire [IN_BITS-1:0]  a_h      [0:ROWS*(COLS+1)-1];
   wire                vld_h    [0:ROWS*(COLS+1)-1];

@@ -103,6 +103,9 @@ module sagen_psum_manager #(
   output wire                     done_o         // every result of the pass is written
 );
 
+  // (the format is read by the float adders alone)
+  wire [31:0] unused_fmt = AEW ^ AFW;
+
   // Deskew: column c waits COLS-1-c steps so that a pixel's COLS results leave together.
   wire [COLS*ACC_BITS-1:0] res_d;
   wire [COLS-1:0]          vld_d;
