@@ -80,7 +80,7 @@ int members_drive(hw_t *hw, const cfg_t *c, member_t *ms, int nm, const view_t *
     member_t sm;
     view_t sx;
     side_member(ms, x, side, &sm, &sx);
-    if (o && o->slices) o->slices->swap = 0;
+    if (o && o->slices) o->slices->swap = side == 2;   /* along H: the layer runs transposed */
     int rc = engine_run(hw, c, &sm.l, &sm, 1, &sx, o, sum, err, errlen);
     if (!rc) sum->side_runs++;
     ms[0].kgroups = sm.kgroups;

@@ -15,11 +15,12 @@ source "$root/tests/lib/common.sh"
 make_tmp cli_float
 need python3 || finish
 
-# A small float design: 4x4, two column groups, small memories so that layers are tiled into
-# channel slices and several output tiles.
+# A small float design: 2x2 (its contexts wait for the float PE's gap of 18, not the chains' 3),
+# two column groups, small memories so that layers are tiled into channel slices and several
+# output tiles.
 cat >"$tmp/fl.yaml" <<'Y'
 name: fl
-array: { rows: 4, cols: 4, col_groups: 2 }
+array: { rows: 2, cols: 2, col_groups: 2 }
 data: { format: bf16 }
 memory: { bus_elems: 8, ifmap_kib: 2, weight_kib: 2, output_kib: 2 }
 Y
