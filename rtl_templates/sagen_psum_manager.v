@@ -481,7 +481,7 @@ module sagen_psum_manager #(
         first_row_q <= first_next;
         if (!last_row) begin
           i_row  <= i_row + 16'd1;
-          last_row_q <= (i_row >= ROWS16 - 16'd2);
+          last_row_q <= (i_row + 16'd2 >= ROWS16);   // (i_row >= ROWS - 2, no constant compare at 2 rows)
           addr_q <= addr_q + 32'd1;
         end else begin
           i_row <= 16'd0;
