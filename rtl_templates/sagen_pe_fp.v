@@ -6,8 +6,7 @@
 // fraction bits (bfloat16: 8, 7; binary16: 5, 10; binary32: 8, 23); products and sums are in the
 // accumulation format of AEW and AFW bits (binary32 or binary16). sagen_fp_mul rounds a product
 // into the accumulation format (exact for bfloat16 or binary16 operands and binary32 sums),
-// sagen_fp_add adds; both round to nearest, ties to even (docs/hardware.md, "Floating-point
-// arithmetic").
+// sagen_fp_add adds; both round to nearest, ties to even (docs/hardware.md, "Floating point").
 //
 // The order of the sums. An adder takes LA = 6 cycles, so a sum cannot feed the next product's
 // add a cycle later. The PE keeps P = 8 partial sums instead: the products of a context,
@@ -28,7 +27,7 @@
 // (before any product of the next context has written them: its first write is at W + 1 at the
 // earliest, to partial 0, which is read at W + 1 from the register's old value), issues its
 // second level at W + 9 and W + 11 and its last add at W + 18, and the result enters the
-// reserve chain at edge W + 25 = 38 (LATENCY; sagen_pe's is 1). Contexts' last products must
+// reserve chain at edge W + 25 = 38 (sagen_pe's: edge 1). Contexts' last products must
 // come at least MIN_GAP = 2 LA + 6 = 18 cycles apart, so that the reductions of two contexts do
 // not meet in the adder; the step controller keeps them so.
 //
