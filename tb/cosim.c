@@ -547,11 +547,11 @@ static int check_operands(const opts_t *o, int op, const cfg_t *c, const layer_t
 
 /* Op OP of layer L on operands A and B through the configuration's model (built if missing),
  * opened into *HW: the result into *Y, the report into *REP; with Icarus, the run replayed and
- * Y its result (READS: where the driver placed each word read). Returns 0, or 1 after an error
- * message. */
+ * Y its result (READS: where the driver placed each word read); the plan logged for the float
+ * checks (SLICES; RUNS for a backward op with --check). Returns 0, or 1 after an error message. */
 static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, const tensor_t *a,
                     const tensor_t *b, tensor_t *y, hw_t *hw, drive_reads_t *reads, report_t *rep,
-                    drive_slices_t *slices)
+                    drive_slices_t *slices, drive_runs_t *runs)
 {
   char lib[2400], rtl[2400], err[2048];
   int icarus = !strcmp(o->simulator, "icarus");
@@ -571,7 +571,8 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
   }
   drive_opts_t dopts = {o->dram, o->quiet, icarus ? reads : NULL, o->contexts,
                         o->bp_mode && !strcmp(o->bp_mode, "zero_fill"), 0, o->col_groups,
-                        o->phases, o->rows, o->images, slices};
+                        o->phases, o->rows, o->images, slices,
+                        c->fp && op != 0 && o->check ? runs : NULL};
   int bad = op == 0   ? drive_conv2d(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
                       : drive_conv2d_weight_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err);
@@ -602,12 +603,12 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
  * printing the first mismatches and a summary. */
 static int golden_check(const opts_t *o, int op, const cfg_t *c, const layer_t *l,
                         const tensor_t *a, const tensor_t *b, const tensor_t *y, tensor_t *ref,
-                        const drive_slices_t *slices)
+                        const drive_slices_t *slices, const drive_runs_t *runs)
 {
   if (c->fp) {
     char what[160];
     snprintf(what, sizeof what, "%s %s, seed %" PRIu64, o->op, o->simulator, o->seed);
-    return cosim_fp_check(c, op, l, a, b, y, slices, what, o->quiet);
+    return cosim_fp_check(c, op, l, a, b, y, slices, runs, what, o->quiet);
   }
   golden_conv_t g = {l->n, l->c, l->h, l->w, l->k, l->r, l->s, l->sh, l->sw, l->ph, l->pw, l->dh,
                      l->dw, c->acc_bits};
@@ -661,6 +662,7 @@ int cosim_main(int argc, char **argv)
   memset(&hw, 0, sizeof hw);
   drive_reads_t reads = {0};
   drive_slices_t slices = {0};
+  drive_runs_t runs = {0};
   report_t rep;
   char err[2048];
   long xs[4], ws[4];    /* forward input and weight shapes */
@@ -668,8 +670,8 @@ int cosim_main(int argc, char **argv)
   memset(&l, 0, sizeof l);
   if ((rc = read_operands(&o, op, xs, ws, &a, &b)) || (rc = layer_of(&o, op, xs, ws, &l)) ||
       (rc = check_operands(&o, op, &c, &l, xs, ws, &a, &b)) ||
-      (rc = simulate(&o, op, &c, &l, &a, &b, &y, &hw, &reads, &rep, &slices)) ||
-      (o.check && (rc = golden_check(&o, op, &c, &l, &a, &b, &y, &ref, &slices))))
+      (rc = simulate(&o, op, &c, &l, &a, &b, &y, &hw, &reads, &rep, &slices, &runs)) ||
+      (o.check && (rc = golden_check(&o, op, &c, &l, &a, &b, &y, &ref, &slices, &runs))))
     goto done;
   rc = 1;
   if (o.out && c.fp) {
@@ -685,6 +687,7 @@ done:
   hw_close(&hw);
   drive_reads_free(&reads);
   free(slices.s);
+  drive_runs_free(&runs);
   tensor_free(&a);
   tensor_free(&b);
   tensor_free(&y);

@@ -176,6 +176,39 @@ typedef struct drive_slices {
   int swap;          /* the orientation of the run being planned (members_drive sets it) */
 } drive_slices_t;
 
+/* A run as data: the convolution the hardware ran (its operands as the data feeder and the
+ * weight fetcher read them, after every view, gather and rotation of the op's lowering), where
+ * each result went, and its passes in order: what the bit-exact check of a backward op's float
+ * result needs (golden_run_fp), without the driver's code. */
+typedef struct drive_run_member {
+  layer_t l;          /* its convolution as it ran (oh, ow explicit) */
+  int64_t *w;         /* its kernel [l.k][l.c][l.r][l.s] as read (a tap the filter lacks: 0) */
+  const int64_t **dst;   /* [l.n][l.k][oh][ow]: where each result was placed, NULL: nowhere */
+} drive_run_member_t;
+typedef struct drive_run_tile {
+  long n, oy0, oht, ox0, owt, k0, kt;
+  int m;              /* the member whose outputs these are */
+} drive_run_tile_t;
+typedef struct drive_run_pass {
+  long tile, c0, ct, r0, rt, s0, st;   /* its output tile and reduction slice */
+} drive_run_pass_t;
+typedef struct drive_run {
+  long n, c, h, w;    /* its input: x [n][c][h][w] as read (padding is not stored) */
+  int64_t *x;
+  int zero_fill;      /* the sequencer walked the dense taps (layer_t lead, gap, dense) */
+  int nm;
+  drive_run_member_t *m;
+  long nt, np;
+  drive_run_tile_t *t;
+  drive_run_pass_t *p;
+} drive_run_t;
+typedef struct drive_runs {
+  drive_run_t *r;
+  long n, cap;
+} drive_runs_t;
+/* RUNS' memory released (the struct left empty). */
+void drive_runs_free(drive_runs_t *runs);
+
 typedef struct drive_opts {
   double dram_bytes_per_cycle;   /* <= 0: the configuration's */
   int quiet;                     /* no progress on stderr */
@@ -204,6 +237,7 @@ typedef struct drive_opts {
                                     interleaved) where the run allows it: stride 1 across, not
                                     zero_fill (tests force one) */
   drive_slices_t *slices;        /* if set, every pass's reduction slice is appended to it */
+  drive_runs_t *runs;            /* if set, every run is appended to it (drive_run_t) */
 } drive_opts_t;
 
 /* Place words WORDS (one per read, (out_word_bits+31)/32 uint32 each) into Y as READS says. */

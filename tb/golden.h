@@ -51,6 +51,48 @@ typedef struct golden_slice {
 void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden_slice_t *sl,
                       long nsl, const int64_t *x, const int64_t *w, int64_t *y);
 
+/* A convolution as the hardware ran it, given as data (the lowering of a backward op, see
+ * drive_run_t): its input X [n][c][h][w] (padding not stored), its members (convolutions of
+ * that input, each its own kernel, output and destinations), its output tiles and its passes
+ * in the order they ran. */
+typedef struct golden_axis {
+  long lead, gap, dense;   /* tap i at dense position lead + i * gap of DENSE; dense 0: taps */
+} golden_axis_t;
+typedef struct golden_member {
+  golden_conv_t g;         /* n, c as the run's; h, w at most the run's */
+  long oh, ow;             /* its output size */
+  golden_axis_t ah, aw;    /* the dense tap sequences of its rows and columns */
+  int no_ops;              /* no tap at all: every dense position a zero step */
+  const int64_t *w;        /* [k][c][r][s] */
+  const long *dst;         /* [n][k][oh][ow]: the flat index of Y each result goes to, or -1 */
+} golden_member_t;
+typedef struct golden_tile {
+  long n, oy0, oht, ox0, owt, k0, kt;
+  int m;
+} golden_tile_t;
+typedef struct golden_pass {
+  long tile, c0, ct, r0, rt, s0, st;
+} golden_pass_t;
+typedef struct golden_run {
+  long n, c, h, w;
+  const int64_t *x;
+  int zero_fill;           /* the passes walk the dense positions, a zero step +0 x +0 */
+  int nm;
+  const golden_member_t *m;
+  long nt, np;
+  const golden_tile_t *t;
+  const golden_pass_t *p;
+} golden_run_t;
+
+/* Run R's results written into Y (NY elements) bit for bit as the hardware sums them: each
+ * output of each tile summed over the tile's passes in order as golden_conv2d_fp sums a slice
+ * (the walk c, r, s of the pass's slice of the member's kernel; with zero_fill every dense
+ * position of the slice's span, from the dense start for the first slice of an axis to the end
+ * for its last, a position between taps a product +0 x +0), the first pass's sum written, each
+ * later one's added to it, into Y at its destination. Returns 0, or -1 if R is inconsistent
+ * (a slice, tile or destination out of range; nothing written) or out of memory. */
+int golden_run_fp(const golden_fp_t *f, const golden_run_t *r, int64_t *y, long ny);
+
 /* The independent check of a float result Y of op OP (0 conv2d: A x, B w; 1 input gradient: A
  * dy, B w; 2 weight gradient: A x, B dy): every element against the exact sum of its products
  * in double, ref, within |y - ref| <= (n + 1) u sum|a_i b_i| + (2n + 1) eta (n products, u the

@@ -110,6 +110,139 @@ void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden
         }
 }
 
+/* The walk of one axis of a pass over taps T0..T0+TN-1 of NTAPS into SEQ: each item a tap index,
+ * or -1 for a zero step. Without FILL the taps; with it the dense positions from the slice's
+ * first tap (from 0 for the first slice) to the one before the next slice's first tap (to the
+ * end for the last); NO_OPS: every dense position a zero step. Returns the items. */
+static long axis_walk(long ntaps, long t0, long tn, const golden_axis_t *a, int fill, int no_ops,
+                      long *seq)
+{
+  long lead = a->lead, gap = a->gap, dense = a->dense, n = 0;
+  if (dense == 0) {
+    lead = 0;
+    gap = 1;
+    dense = ntaps;
+  }
+  if (no_ops) {
+    for (long u = 0; u < dense; u++) seq[n++] = -1;
+    return n;
+  }
+  if (!fill) {
+    for (long i = 0; i < tn; i++) seq[n++] = t0 + i;
+    return n;
+  }
+  long u0 = t0 == 0 ? 0 : lead + t0 * gap;
+  long u1 = t0 + tn == ntaps ? dense - 1 : lead + (t0 + tn) * gap - 1;
+  for (long u = u0; u <= u1; u++) {
+    long q = u - lead;
+    int tap = q >= 0 && q % gap == 0 && q / gap >= t0 && q / gap < t0 + tn;
+    seq[n++] = tap ? q / gap : -1;
+  }
+  return n;
+}
+
+/* Whether R's members, tiles and passes are in range. */
+static int run_ok(const golden_run_t *r, long ny)
+{
+  for (int m = 0; m < r->nm; m++) {
+    const golden_member_t *q = &r->m[m];
+    const golden_conv_t *g = &q->g;
+    if (g->n > r->n || g->c != r->c || g->h > r->h || g->w > r->w || g->r < 1 || g->s < 1 ||
+        (q->ah.dense && q->ah.dense < g->r) || (q->aw.dense && q->aw.dense < g->s) ||
+        (q->ah.dense && q->ah.gap < 1) || (q->aw.dense && q->aw.gap < 1))
+      return 0;
+    for (long i = 0; i < g->n * g->k * q->oh * q->ow; i++)
+      if (q->dst[i] >= ny) return 0;
+  }
+  for (long i = 0; i < r->nt; i++) {
+    const golden_tile_t *t = &r->t[i];
+    if (t->m < 0 || t->m >= r->nm) return 0;
+    const golden_member_t *q = &r->m[t->m];
+    if (t->n < 0 || t->n >= q->g.n || t->oy0 < 0 || t->oy0 + t->oht > q->oh || t->ox0 < 0 ||
+        t->ox0 + t->owt > q->ow || t->k0 < 0 || t->k0 + t->kt > q->g.k)
+      return 0;
+  }
+  for (long i = 0; i < r->np; i++) {
+    const golden_pass_t *p = &r->p[i];
+    if (p->tile < 0 || p->tile >= r->nt) return 0;
+    const golden_conv_t *g = &r->m[r->t[p->tile].m].g;
+    if (p->c0 < 0 || p->ct < 1 || p->c0 + p->ct > g->c || p->r0 < 0 || p->rt < 1 ||
+        p->r0 + p->rt > g->r || p->s0 < 0 || p->st < 1 || p->s0 + p->st > g->s)
+      return 0;
+  }
+  return 1;
+}
+
+/* The sum of pass P for output (N, K, OY, OX) of member Q of run R (walks RW, SW). */
+static uint64_t pass_sum(const golden_fp_t *f, const golden_run_t *r, const golden_member_t *q,
+                         const golden_pass_t *p, long n, long k, long oy, long ox, long *rw,
+                         long *sw)
+{
+  const golden_conv_t *g = &q->g;
+  long nr = axis_walk(g->r, p->r0, p->rt, &q->ah, r->zero_fill, q->no_ops, rw);
+  long ns = axis_walk(g->s, p->s0, p->st, &q->aw, r->zero_fill, q->no_ops, sw);
+  pe_sum_t ps;
+  pe_start(f, &ps);
+  for (long c = p->c0; c < p->c0 + p->ct; c++)
+    for (long i = 0; i < nr; i++)
+      for (long j = 0; j < ns; j++) {
+        long rr = rw[i], ss = sw[j];
+        if (rr < 0 || ss < 0) {   /* a zero step: created zeros */
+          pe_mac(f, &ps, 0, 0);
+          continue;
+        }
+        long iy = oy * g->sh - g->ph + rr * g->dh, ix = ox * g->sw - g->pw + ss * g->dw;
+        int in = iy >= 0 && iy < g->h && ix >= 0 && ix < g->w;
+        uint64_t a = in ? (uint64_t)r->x[((n * r->c + c) * r->h + iy) * r->w + ix] : 0;
+        pe_mac(f, &ps, a, (uint64_t)q->w[((k * g->c + c) * g->r + rr) * g->s + ss]);
+      }
+  return pe_result(f, &ps);
+}
+
+int golden_run_fp(const golden_fp_t *f, const golden_run_t *r, int64_t *y, long ny)
+{
+  if (!run_ok(r, ny)) return -1;
+  long most = 1;
+  for (int m = 0; m < r->nm; m++) {
+    const golden_member_t *q = &r->m[m];
+    long a = q->ah.dense > q->g.r ? q->ah.dense : q->g.r;
+    long b = q->aw.dense > q->g.s ? q->aw.dense : q->g.s;
+    most = most > a ? most : a;
+    most = most > b ? most : b;
+  }
+  long *rw = malloc(sizeof(long) * (size_t)most), *sw = malloc(sizeof(long) * (size_t)most);
+  long *order = malloc(sizeof(long) * (size_t)(r->np > 0 ? r->np : 1));
+  if (!rw || !sw || !order) {
+    free(rw);
+    free(sw);
+    free(order);
+    return -1;
+  }
+  for (long ti = 0; ti < r->nt; ti++) {
+    const golden_tile_t *t = &r->t[ti];
+    const golden_member_t *q = &r->m[t->m];
+    long no = 0;   /* the tile's passes, in the order they ran */
+    for (long i = 0; i < r->np; i++)
+      if (r->p[i].tile == ti) order[no++] = i;
+    for (long k = t->k0; k < t->k0 + t->kt; k++)
+      for (long oy = t->oy0; oy < t->oy0 + t->oht; oy++)
+        for (long ox = t->ox0; ox < t->ox0 + t->owt; ox++) {
+          long d = q->dst[((t->n * q->g.k + k) * q->oh + oy) * q->ow + ox];
+          if (d < 0 || no == 0) continue;
+          uint64_t out = 0;
+          for (long i = 0; i < no; i++) {
+            uint64_t v = pass_sum(f, r, q, &r->p[order[i]], t->n, k, oy, ox, rw, sw);
+            out = i == 0 ? v : fp_add(f, v, out);
+          }
+          y[d] = (int64_t)out;
+        }
+  }
+  free(rw);
+  free(sw);
+  free(order);
+  return 0;
+}
+
 long golden_fp_bound_check(const golden_conv_t *g, const golden_fp_t *f, int op,
                            const int64_t *a, const int64_t *b, const int64_t *y, long *first)
 {

@@ -188,7 +188,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
              l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
     size_t dl = strlen(desc);
     /* the driver's choice, or either context mapping and either orientation forced */
-    drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0, 0, NULL};
+    drive_opts_t o = {0, 1, NULL, (int)rng_range(&s, 0, 3), fill, 0, 0, 0, 0, 0, NULL, NULL};
     o.orientation = (int)rng_range(&s, 0, 2);
     o.rows = (int)rng_range(&s, 0, 2);   /* the driver's choice, packed or aligned rows */
     /* the images of the batch: the driver's choice, apart, or side by side where allowed */
@@ -226,6 +226,8 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     o.reads = &reads;
     drive_slices_t slices = {0};
     o.slices = &slices;
+    drive_runs_t runs = {0};
+    o.runs = c->fp && op != 0 ? &runs : NULL;
     if (replay && hw_record(&hw, rec, err, sizeof err)) {
       printf("not ok cosim %s: %s\n", desc, err);
       t->failed++;
@@ -244,13 +246,15 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
       t->failed++;
     } else {
       golden_conv_t g = {l.n, l.c, l.h, l.w, l.k, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw, c->acc_bits};
-      /* float formats: conv2d bit for bit in the plan's order; the backward ops within the
-       * error bound, their reference (for the replay) the Verilated result itself */
+      /* float formats: bit for bit in the plan's order (conv2d from its slices, a backward op
+       * from its runs as data), and within the error bound */
       long fbad = 0, ffirst = -1;
       if (c->fp) {
         fbad = cosim_fp_bound(c, op, &l, &a, &b, &y, &ffirst);
-        if (op != 0 || cosim_fp_golden(c, &l, &a, &b, &slices, &ref)) {
-          if (op == 0) fbad = -1;   /* (its message is printed) */
+        if (op == 0 ? cosim_fp_golden(c, &l, &a, &b, &slices, &ref)
+                    : cosim_fp_golden_runs(c, &runs, &y, &ref)) {
+          fbad = -1;   /* (its message is printed) */
+          tensor_free(&ref);
           tensor_alloc(&ref, 4, y.shape);
           memcpy(ref.data, y.data, sizeof(int64_t) * (size_t)tensor_numel(&y));
         }
@@ -357,6 +361,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     fflush(stdout);
     drive_reads_free(&reads);
     free(slices.s);
+    drive_runs_free(&runs);
     tensor_free(&a);
     tensor_free(&b);
     tensor_free(&y);

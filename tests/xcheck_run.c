@@ -133,7 +133,7 @@ int main(int argc, char **argv)
     snprintf(desc, sizeof desc, "layer:%s:x%ld:%" PRIu64 " x=%ldx%ldx%ldx%ld w=%ldx%ldx%ldx%ld "
              "stride=%ld,%ld pad=%ld,%ld dil=%ld,%ld", c.name, xseed, lseed, l.n, l.c, l.h, l.w,
              l.k, l.c, l.r, l.s, l.sh, l.sw, l.ph, l.pw, l.dh, l.dw);
-    drive_opts_t o = {0, 1, NULL, 0, 0, 0, 0, 0, 0, 0, &slices};
+    drive_opts_t o = {0, 1, NULL, 0, 0, 0, 0, 0, 0, 0, &slices, NULL};
     report_t rf, ru;
     char why[2600] = "";
     if (drive_conv2d(&hf, &c, &l, &x, &w, &yf, &o, &rf, err, sizeof err)) {

@@ -15,6 +15,7 @@
 #include "plan.h"
 #include "readout.h"
 #include "report.h"
+#include "runlog.h"
 #include "tiling.h"
 #include "view.h"
 #include "words.h"
@@ -606,6 +607,9 @@ int engine_run(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int n
       engine_flatten(&e, lt, x0, err, errlen))
     goto fail;
   if (engine_plan(&e, err, errlen) || engine_log_slices(&e, err, errlen) ||
+      (o && o->runs &&
+       runlog_append(o->runs, &e.lv, e.x, e.ms, e.nm, e.ps, e.np, e.ts, e.nt, o->zero_fill, err,
+                     errlen)) ||
       engine_setup(&e, err, errlen) ||
       engine_loop(&e, err, errlen) || engine_counters(&e, err, errlen))
     goto fail;

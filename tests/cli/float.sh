@@ -2,7 +2,8 @@
 # cli/float: the floating-point formats through ./sagen: every format pair the PE has, conv2d bit
 # for bit in the plan's order (channel slices, stride, dilation, padding, 1x1; column groups,
 # images side by side, row and linear contexts, aligned rows; Icarus replays), the backward ops
-# within the error bound (both modes, the input gradient's phase forms), special values with
+# bit for bit from their runs as data (both modes, the input gradient's phase forms, the weight
+# gradient's forms, images side by side; Icarus replays), special values with
 # their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation), and a
 # bf16 training step chained through .npy against an independent Python model (tests/lib/
 # tensors.py, in double) within the accumulation's bound; lint and synthesis of the design.
@@ -59,16 +60,44 @@ run "conv2d bf16: contexts in a row" "$F" conv2d --random 1,4,9,11:4,3,3 --conte
 run "conv2d bf16: linear contexts" "$F" conv2d --random 1,4,9,11:4,3,3 --contexts linear
 run "conv2d bf16: aligned rows" "$F" conv2d --random 1,4,9,11:4,3,3 --padding 1 --rows aligned
 
-# ---- the backward ops, within the bound ----
+# ---- the backward ops, bit for bit from their runs as data (and within the bound) ----
+# (each case's form is checked from the report: the lowering it names is the one that ran)
+# runf NAME FORM ARGS...: run, and the report's form is FORM
+runf() {
+  local name=$1 form=$2
+  shift 2
+  if $S sim "$@" --check --quiet --report json >"$tmp/out" 2>"$tmp/err" &&
+     grep -q "\"form\": \"$form\"" "$tmp/out"; then
+    ok "$name"
+  else
+    not_ok "$name" "$(head -c 600 "$tmp/err") $(grep -o '"form": "[a-z_]*"' "$tmp/out")"
+  fi
+}
 B="--random 2,6,9,9:5,3,3 --stride 2 --padding 1"
 for m in zero_skip zero_fill; do
-  run "input gradient bf16, $m" "$F" conv2d_input_grad $B --bp-mode $m
-  run "weight gradient bf16, $m" "$F" conv2d_weight_grad $B --bp-mode $m
+  run "input gradient bf16, $m: bit-exact" "$F" conv2d_input_grad $B --bp-mode $m
+  run "weight gradient bf16, $m: bit-exact" "$F" conv2d_weight_grad $B --bp-mode $m
 done
-run "input gradient bf16, phases joined" "$F" conv2d_input_grad $B --phases joined
-run "input gradient bf16, phases separate" "$F" conv2d_input_grad $B --phases separate
-run "input gradient fp16/fp16, Icarus" "$F" conv2d_input_grad $B --set data.format=fp16 \
-  --set data.acc_format=fp16 --simulator icarus
+runf "input gradient bf16, phases joined: bit-exact" joined_phases "$F" conv2d_input_grad $B \
+  --phases joined
+runf "input gradient bf16, phases separate: bit-exact" phases "$F" conv2d_input_grad $B \
+  --phases separate
+runf "input gradient bf16, 7x7 stride 3 in phase blocks: bit-exact" phase_blocks "$F" \
+  conv2d_input_grad --random 1,5,11,11:4,7,7 --stride 3 --padding 3 --phases blocks
+run "input gradient bf16, images side by side: bit-exact" "$F" conv2d_input_grad \
+  --random 3,4,6,6:5,3,3 --padding 1 --images side
+runf "weight gradient bf16, tap blocks: bit-exact" tap_blocks "$F" conv2d_weight_grad \
+  --random 2,3,9,9:4,3,3 --stride 2
+runf "weight gradient bf16, side by side: bit-exact" side_by_side "$F" conv2d_weight_grad \
+  --random 3,4,8,8:5,3,3 --padding 1
+runf "weight gradient bf16, dilated kernel (one channel), zero_fill: bit-exact" dilated "$F" \
+  conv2d_weight_grad --random 2,1,9,9:3,3,3 --stride 2 --bp-mode zero_fill
+runf "weight gradient bf16, 1x1 stride 2: bit-exact" tap_blocks "$F" conv2d_weight_grad \
+  --random 2,4,9,9:3,1,1 --stride 2
+run "input gradient fp16/fp16, Icarus: bit-exact" "$F" conv2d_input_grad $B \
+  --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
+run "weight gradient fp32, zero_fill, Icarus: bit-exact" "$F" conv2d_weight_grad $B \
+  --set data.format=fp32 --bp-mode zero_fill --simulator icarus
 
 # ---- special values: a 1x1 layer whose two channels meet as the IEEE rules say ----
 # y[0] = x0 + x1 and y[1] = x0 - x1 per position (weights (1, 1) and (1, -1)); dx, y as float32.
