@@ -29,7 +29,8 @@ const cfgkey_t cfg_keys[NKEYS] = {
                   "float formats: no input_bits, weight_bits, acc_bits; memory.line_kib 0",
                   FIELD(format),
                   "operands: int (widths below), fp16 (IEEE binary16), bf16 (bfloat16) or fp32 "
-                  "(binary32); round to nearest even, subnormals kept (docs/hardware.md)"},
+                  "(binary32); round to nearest even, subnormals kept, padding adds nothing "
+                  "(docs/hardware.md)"},
     [K_ACCFMT] = {"data.acc_format", T_ENUM, 0, 0, "fp32", 0, 0, 0, "fp32 fp16",
                   "float data.format only; fp16 only with fp16", FIELD(acc_format),
                   "float formats: the sums' format (products of fp16 or bf16 are exact in fp32)"},

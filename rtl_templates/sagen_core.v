@@ -372,6 +372,9 @@ module sagen_core #(
   wire                    f_dbg_rd_vld, f_dbg_word_vld;
   wire [LANES-1:0]        f_dbg_lane_done, f_dbg_lane_nonempty;
 
+  // a padding position: zero, or in floating point "no operand" (sagen_fp_mul: its product is
+  // -0, the identity of the sum, so padding adds nothing)
+  localparam [63:0] PAD = (FP != 0) ? ((((64'd1 << IEW) - 64'd1) << IFW) | 64'd1) : 64'd0;
   sagen_feeder #(
     .LANES   (LANES),
     .BUS     (BUS),
@@ -382,7 +385,8 @@ module sagen_core #(
     .AW      (IF_AW),
     .XW      (XW),
     .SW      (SW),
-    .PAT_BITS(PAT_BITS)
+    .PAT_BITS(PAT_BITS),
+    .PAD     (PAD)
   ) u_feeder (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

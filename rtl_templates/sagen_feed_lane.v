@@ -45,8 +45,8 @@
 //
 // Linear contexts (lin_i; stride 1, the row pitch equal to the output width): every word is the
 // lane's, its first tap is lane_i elements after the segment's first, and a tap whose input
-// column xs - pad_l + md_t falls outside [0, tile_w) is pushed as zero (its bus position holds
-// an element of the neighbouring row): md_t < pad_l - xs or md_t >= pad_l + tile_w - xs, with
+// column xs - pad_l + md_t falls outside [0, tile_w) is pushed as padding, PAD (its bus position
+// holds an element of the neighbouring row): md_t < pad_l - xs or md_t >= pad_l + tile_w - xs, with
 // both bounds clamped to 0 .. 2^DW (md_t < 2^DW), found per segment.
 //
 // The FIFO holds DEPTH + 1 elements: a push never depends on this cycle's pop (the room is
@@ -68,7 +68,8 @@ module sagen_feed_lane #(
   parameter integer XW      = 16,  // width of positions in the tile (xs, loc)
   parameter integer SW      = 9,   // width of a context's row offsets (seg, dg)
   parameter integer DW      = 6,   // width of tap offsets: md_t < 2^DW for t < S
-  parameter integer NMD     = 6    // tap offsets md_0 .. md_(NMD-1): max(M, DEPTH) + 1
+  parameter integer NMD     = 6,   // tap offsets md_0 .. md_(NMD-1): max(M, DEPTH) + 1
+  parameter [63:0]  PAD     = 64'd0 // what a padding position reads as (its low IN_BITS)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -98,7 +99,7 @@ module sagen_feed_lane #(
   input  wire [XW-LG_BUS-1:0]    s_iw_i,       // its index in its segment
   // the staged word (the word stage, held until every lane is done with it)
   input  wire                    b_vld_i,      // a word is staged and this lane is in use
-  input  wire [BUS*IN_BITS-1:0]  b_word_i,     // its elements (padding positions already zero)
+  input  wire [BUS*IN_BITS-1:0]  b_word_i,     // its elements (padding positions already PAD)
   input  wire                    b_last_i,     // it is in the last kernel-row pass of a context
   // array side
   input  wire                    pop_i,        // the array takes the head this cycle
@@ -400,7 +401,7 @@ module sagen_feed_lane #(
           b_sel      = o_q[wt*LG_BUS +: LG_BUS];
         end
       // (the element by its number: a select of whole elements, a BUS-to-1 multiplexer per bit)
-      b_wdata[wb*IN_BITS +: IN_BITS] = b_zero[wb] ? {IN_BITS{1'b0}}
+      b_wdata[wb*IN_BITS +: IN_BITS] = b_zero[wb] ? PAD[IN_BITS-1:0]
                                                   : b_word_i[b_sel*IN_BITS +: IN_BITS];
     end
   end

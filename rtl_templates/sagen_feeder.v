@@ -39,7 +39,9 @@ module sagen_feeder #(
   parameter integer AW       = 10,  // ifmap SRAM address bits
   parameter integer XW       = 16,  // width of element positions in the tile (signed)
   parameter integer SW       = 9,   // width of a context's row offsets
-  parameter integer PAT_BITS = 64   // the widest kernel row: (S-1) * d + 1 <= PAT_BITS
+  parameter integer PAT_BITS = 64,  // the widest kernel row: (S-1) * d + 1 <= PAT_BITS
+  parameter [63:0]  PAD      = 64'd0 // what a padding position reads as (its low IN_BITS): 0,
+                                     // or a float design's "no operand" (sagen_fp_mul)
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -288,13 +290,13 @@ module sagen_feeder #(
   assign sram_addr_o   = q_addr;
   assign ev_pad_word_o = q_pop && !q_rd;
 
-  // positions without real data read as zero (padding, or not read at all)
+  // positions without real data read as PAD (padding, or not read at all)
   reg [BUS*IN_BITS-1:0] s_word;
   integer i;
   always @* begin
     for (i = 0; i < BUS; i = i + 1)
       s_word[i*IN_BITS +: IN_BITS] = s_mask_q[i] ? sram_rdata_i[i*IN_BITS +: IN_BITS]
-                                                 : {IN_BITS{1'b0}};
+                                                 : PAD[IN_BITS-1:0];
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -372,7 +374,8 @@ module sagen_feeder #(
         .XW     (XW),
         .SW     (SW),
         .DW     (DW),
-        .NMD    (NMD)
+        .NMD    (NMD),
+        .PAD    (PAD)
       ) u_lane (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),

@@ -11,6 +11,13 @@
 // all ones, the fraction's top bit alone set); a zero or infinite product has the sign of the
 // operands' signs' exclusive or.
 //
+// One encoding is not a number but "no operand": the signaling NaN of the least payload (sign
+// 0, exponent all ones, fraction 1), which the design feeds for a padding position and stores
+// for a tap a filter lacks. Its product is -0 whatever the other operand, the identity of a
+// sum, so such an operand adds nothing (an infinity or a NaN across from it stays out of the
+// sum). The host writes every NaN of its tensors as the canonical quiet NaN, so no data holds
+// it.
+//
 // The stages, each at most one carry chain or one shifter deep (a significand carries its
 // hidden bit, 1 for a normal number, 0 for a subnormal, whose exponent counts as 1):
 //   0. unpack: the significands, the exponents; special values decided;
@@ -63,15 +70,17 @@ module sagen_fp_mul #(
   wire [IFW:0]   mb  = {eb != {IEW{1'b0}}, b_i[IFW-1:0]};
   wire [IEW-1:0] ea1 = (ea == {IEW{1'b0}}) ? {{(IEW-1){1'b0}}, 1'b1} : ea;
   wire [IEW-1:0] eb1 = (eb == {IEW{1'b0}}) ? {{(IEW-1){1'b0}}, 1'b1} : eb;
+  localparam [IEW+IFW:0] NONE = {1'b0, IEMAX, {(IFW-1){1'b0}}, 1'b1};   // no operand
+  wire           none = (a_i == NONE) || (b_i == NONE);
 
   reg            s0_s, s0_nan, s0_inf, s0_zero;
   reg  [IFW:0]   s0_ma, s0_mb;
   reg  [IEW-1:0] s0_ea, s0_eb;
   always @(posedge clk_i) begin
-    s0_s    <= a_i[IEW+IFW] ^ b_i[IEW+IFW];
-    s0_nan  <= nan_a || nan_b || (inf_a && zb) || (inf_b && za);
-    s0_inf  <= inf_a || inf_b;
-    s0_zero <= za || zb;
+    s0_s    <= (a_i[IEW+IFW] ^ b_i[IEW+IFW]) || none;
+    s0_nan  <= !none && (nan_a || nan_b || (inf_a && zb) || (inf_b && za));
+    s0_inf  <= !none && (inf_a || inf_b);
+    s0_zero <= none || za || zb;
     s0_ma   <= ma;
     s0_mb   <= mb;
     s0_ea   <= ea1;

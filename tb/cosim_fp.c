@@ -134,6 +134,8 @@ int cosim_fp_golden(const cfg_t *c, const layer_t *l, const tensor_t *a, const t
   return 0;
 }
 
+_Static_assert(DRIVE_RUN_ABSENT == GOLDEN_ABSENT, "the run's absent taps read as the golden's");
+
 /* A run in the golden model's types, and the memory that holds it. */
 typedef struct grun {
   golden_run_t g;

@@ -180,9 +180,10 @@ typedef struct drive_slices {
  * weight fetcher read them, after every view, gather and rotation of the op's lowering), where
  * each result went, and its passes in order: what the bit-exact check of a backward op's float
  * result needs (golden_run_fp), without the driver's code. */
+#define DRIVE_RUN_ABSENT INT64_MIN   /* drive_run_member_t.w: a tap the filter lacks */
 typedef struct drive_run_member {
   layer_t l;          /* its convolution as it ran (oh, ow explicit) */
-  int64_t *w;         /* its kernel [l.k][l.c][l.r][l.s] as read (a tap the filter lacks: 0) */
+  int64_t *w;         /* its kernel [l.k][l.c][l.r][l.s] as read (DRIVE_RUN_ABSENT: no tap) */
   const int64_t **dst;   /* [l.n][l.k][oh][ow]: where each result was placed, NULL: nowhere */
 } drive_run_member_t;
 typedef struct drive_run_tile {

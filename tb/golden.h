@@ -44,7 +44,8 @@ typedef struct golden_slice {
 
 /* y = conv2d(x, w) bit for bit as the hardware sums (docs/hardware.md, "The order of a float
  * sum"): for each slice SL[0..NSL) in the order the passes ran, the walk c, r, s (s fastest;
- * c, s, r with cols_first) of the slice, a padding position a +0 operand; each product rounded into the accumulation
+ * c, s, r with cols_first) of the slice, a padding position a product of -0 (no operand, the
+ * sum's identity, which still takes its partial); each product rounded into the accumulation
  * format and added into partial sum k mod 8 (from -0); the partials reduced as ((s0 + s1) +
  * (s2 + s3)) + ((s4 + s5) + (s6 + s7)); the first slice's sum written, each later one's added
  * to the sum so far (slice + stored). Every rounding to nearest, ties to even. */
@@ -58,12 +59,13 @@ void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden
 typedef struct golden_axis {
   long lead, gap, dense;   /* tap i at dense position lead + i * gap of DENSE; dense 0: taps */
 } golden_axis_t;
+#define GOLDEN_ABSENT INT64_MIN   /* a weight of a tap the filter lacks (golden_member_t.w) */
 typedef struct golden_member {
   golden_conv_t g;         /* n, c as the run's; h, w at most the run's */
   long oh, ow;             /* its output size */
   golden_axis_t ah, aw;    /* the dense tap sequences of its rows and columns */
   int no_ops;              /* no tap at all: every dense position a zero step */
-  const int64_t *w;        /* [k][c][r][s] */
+  const int64_t *w;        /* [k][c][r][s]; GOLDEN_ABSENT: a tap the filter lacks */
   const long *dst;         /* [n][k][oh][ow]: the flat index of Y each result goes to, or -1 */
 } golden_member_t;
 typedef struct golden_tile {

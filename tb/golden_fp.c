@@ -69,6 +69,16 @@ static void pe_mac(const golden_fp_t *f, pe_sum_t *p, uint64_t a, uint64_t b)
   p->k++;
 }
 
+/* An operand that is not there (a padding position, a tap the filter lacks): the hardware feeds
+ * "no operand", whose product is -0, the identity of the sum; the partial takes it all the
+ * same. */
+static void pe_none(const golden_fp_t *f, pe_sum_t *p)
+{
+  uint64_t nz = 1ull << (f->acc_ew + f->acc_fw);
+  p->part[p->k % 8] = fp_add(f, p->part[p->k % 8], nz);
+  p->k++;
+}
+
 static uint64_t pe_result(const golden_fp_t *f, pe_sum_t *p)
 {
   for (int w = 1; w < 8; w *= 2)
@@ -98,9 +108,12 @@ void golden_conv2d_fp(const golden_conv_t *g, const golden_fp_t *f, const golden
                   long s = q->s0 + (q->cols_first ? i1 : i2);
                   long iy = oy * g->sh - g->ph + r * g->dh, ix = ox * g->sw - g->pw + s * g->dw;
                   int in = iy >= 0 && iy < g->h && ix >= 0 && ix < g->w;
-                  /* a padding position is a +0 operand, multiplied as the lanes feed it */
-                  uint64_t a = in ? (uint64_t)x[((n * g->c + c) * g->h + iy) * g->w + ix] : 0;
-                  pe_mac(f, &p, a, (uint64_t)w[((k * g->c + c) * g->r + r) * g->s + s]);
+                  /* a padding position adds nothing, but takes its partial */
+                  if (!in)
+                    pe_none(f, &p);
+                  else
+                    pe_mac(f, &p, (uint64_t)x[((n * g->c + c) * g->h + iy) * g->w + ix],
+                           (uint64_t)w[((k * g->c + c) * g->r + r) * g->s + s]);
                 }
             uint64_t v = pe_result(f, &p);
             /* the first slice writes its sum (+ -0: itself), later ones add the stored one */
@@ -193,8 +206,12 @@ static uint64_t pass_sum(const golden_fp_t *f, const golden_run_t *r, const gold
         }
         long iy = oy * g->sh - g->ph + rr * g->dh, ix = ox * g->sw - g->pw + ss * g->dw;
         int in = iy >= 0 && iy < g->h && ix >= 0 && ix < g->w;
-        uint64_t a = in ? (uint64_t)r->x[((n * r->c + c) * r->h + iy) * r->w + ix] : 0;
-        pe_mac(f, &ps, a, (uint64_t)q->w[((k * g->c + c) * g->r + rr) * g->s + ss]);
+        int64_t b = q->w[((k * g->c + c) * g->r + rr) * g->s + ss];
+        /* a padding position or a tap the filter lacks adds nothing, but takes its partial */
+        if (!in || b == GOLDEN_ABSENT)
+          pe_none(f, &ps);
+        else
+          pe_mac(f, &ps, (uint64_t)r->x[((n * r->c + c) * r->h + iy) * r->w + ix], (uint64_t)b);
       }
   return pe_result(f, &ps);
 }

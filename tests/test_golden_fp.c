@@ -49,6 +49,25 @@ static void test_partials(void)
   check(y == F_ONE, "conv2d_fp: one channel a pass rounds at every pass", "got 0x%" PRIx64, y);
 }
 
+/* A padding position is no operand: its product is -0 whatever the weight. A 1 x 3 kernel
+ * (inf, 1, 1) at padding 1 over the row (1, 1): the first output's first tap is padding, so
+ * inf x padding adds nothing, 1 + 1 = 2 (the second's meets x: inf); over (-0, -0) every
+ * product is -0 and so is the sum. */
+static void test_padding(void)
+{
+  golden_conv_t g = conv(1, 1, 2, 1, 1, 3);
+  g.pw = 1;
+  int64_t w[3] = {0x7f80, B_ONE, B_ONE}, x[2] = {B_ONE, B_ONE}, y[2] = {0, 0};
+  golden_slice_t all = {0, 1, 0, 1, 0, 3, 0};
+  golden_conv2d_fp(&g, &BF16, &all, 1, x, w, y);
+  check(y[0] == 0x40000000 && y[1] == 0x7f800000, "conv2d_fp: an infinite weight across "
+        "padding adds nothing", "got 0x%" PRIx64 " 0x%" PRIx64, y[0], y[1]);
+  int64_t xz[2] = {0x8000, 0x8000}, wf[3] = {B_ONE, B_ONE, B_ONE};
+  golden_conv2d_fp(&g, &BF16, &all, 1, xz, wf, y);
+  check(y[0] == 0x80000000 && y[1] == 0x80000000, "conv2d_fp: -0 products and padding sum to -0",
+        "got 0x%" PRIx64 " 0x%" PRIx64, y[0], y[1]);
+}
+
 /* A run of one member and one tile: layer G, kernel W, its passes SL[0..NSL) (as golden
  * slices, not exchanged), the member's dense columns AW, ZERO_FILL; output into Y (OH x OW x K,
  * dst the identity). Returns golden_run_fp's status. */
@@ -97,6 +116,11 @@ static void test_zero_fill(void)
   rc = one_run(&g, x, w, cols, 2, dense, 1, &y);
   /* pass 1: partials 1, +0, 2^-24, +0: 1 + 2^-24 = 1; pass 2: 2^-24 + 0 -> 2^-24; 2^-24 + 1 */
   check(rc == 0 && y == F_ONE, "run_fp: zero_fill's slices split the dense span at the taps",
+        "rc %d, got 0x%" PRIx64, rc, y);
+  /* a tap the filter lacks is no operand: an infinite x across it adds nothing */
+  int64_t xi[4] = {0x7f80, B_ONE, B_ONE, B_ONE}, wa[4] = {GOLDEN_ABSENT, B_ONE, B_ONE, B_ONE};
+  rc = one_run(&g, xi, wa, &all, 1, dense, 0, &y);
+  check(rc == 0 && y == 0x40400000, "run_fp: an absent tap adds nothing across an infinity",
         "rc %d, got 0x%" PRIx64, rc, y);
   golden_slice_t bad = {0, 3, 0, 1, 0, 2, 0};
   check(one_run(&g, x, w, &bad, 1, dense, 0, &y) == -1, "run_fp: a slice past the channels "
@@ -154,6 +178,7 @@ static void test_run_is_conv(void)
 int main(void)
 {
   test_partials();
+  test_padding();
   test_zero_fill();
   test_run_is_conv();
   return tap_end();

@@ -43,8 +43,12 @@ static int log_member(drive_run_member_t *rm, const member_t *m)
     for (long k = 0; k < l->k; k++)
       for (long c = 0; c < l->c; c++)
         for (long r = 0; r < l->r; r++)
-          for (long s = 0; s < l->s; s++)
-            rm->w[((k * l->c + c) * l->r + r) * l->s + s] = view_at(&m->w, k, c, r, s);
+          for (long s = 0; s < l->s; s++) {
+            int absent = 0;
+            long at = view_index_of(&m->w, k, c, r, s, &absent);
+            rm->w[((k * l->c + c) * l->r + r) * l->s + s] =
+                absent ? DRIVE_RUN_ABSENT : m->w.data[at];
+          }
   for (long n = 0; n < l->n; n++)
     for (long k = 0; k < l->k; k++)
       for (long oy = 0; oy < oh; oy++)

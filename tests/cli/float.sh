@@ -4,7 +4,8 @@
 # images side by side, row and linear contexts, aligned rows; Icarus replays), the backward ops
 # bit for bit from their runs as data (both modes, the input gradient's phase forms, the weight
 # gradient's forms, images side by side; Icarus replays), special values with
-# their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation), and a
+# their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation),
+# infinities that meet only padding or absent taps kept out of the sum in every op, and a
 # bf16 training step chained through .npy against an independent Python model (tests/lib/
 # tensors.py, in double) within the accumulation's bound; lint and synthesis of the design.
 #
@@ -133,6 +134,57 @@ then
 else
   not_ok "special values" "$(head -c 600 "$tmp/err")"
 fi
+# An infinity that meets only padding, or only taps a phase lacks, stays out of the sum (no
+# operand: a product of -0): conv2d with an infinite weight, dx with an infinite weight (the
+# transposed convolution's padding) and with an infinite dy (joined phases' absent taps), dw with
+# an infinite x and dy. --check holds each to the op's definition (a NaN or an infinity where
+# the exact sum has one, the bound elsewhere); the outputs must hold both kinds.
+PYTHONPATH=$root/tests/lib python3 - "$tmp" <<'PY'
+import random, sys
+from tensors import write_npy
+d = sys.argv[1]
+random.seed(3)
+vals = [1.0, -0.5, 2.0, 0.25, -1.5]
+def t(n, inf_at):
+    v = [random.choice(vals) for _ in range(n)]
+    v[inf_at] = float("inf")
+    return v
+write_npy(d + "/ix.npy", (1, 3, 8, 8), t(192, 9), "<f4")
+write_npy(d + "/iw.npy", (2, 3, 3, 3), t(54, 0), "<f4")
+write_npy(d + "/idy.npy", (1, 2, 4, 4), t(32, 5), "<f4")
+write_npy(d + "/fx.npy", (1, 3, 8, 8), [random.choice(vals) for _ in range(192)], "<f4")
+write_npy(d + "/fw.npy", (2, 3, 3, 3), [random.choice(vals) for _ in range(54)], "<f4")
+write_npy(d + "/fdy.npy", (1, 2, 4, 4), [random.choice(vals) for _ in range(32)], "<f4")
+PY
+# special OUT NAME ARGS...: sagen sim ARGS --check --out OUT, and OUT holds finite and
+# non-finite values
+special() {
+  local out=$1 name=$2
+  shift 2
+  if $S sim "$F" "$@" --check --quiet --report none --out "$tmp/$out" 2>"$tmp/err" &&
+     PYTHONPATH=$root/tests/lib python3 -c "
+import math, sys
+from tensors import read_npy
+_, v, _ = read_npy(sys.argv[1])
+fin = sum(1 for e in v if math.isfinite(e))
+assert 0 < fin < len(v), (fin, len(v))" "$tmp/$out" 2>>"$tmp/err"; then
+    ok "$name"
+  else
+    not_ok "$name" "$(head -c 600 "$tmp/err")"
+  fi
+}
+special sy.npy "an infinite weight meeting only padding adds nothing (conv2d)" conv2d \
+  --input "$tmp/fx.npy" --weight "$tmp/iw.npy" --stride 2 --padding 1
+for ph in separate joined; do
+  special dx1.npy "an infinite weight stays out of dx where it meets padding (phases $ph)" \
+    conv2d_input_grad --grad-output "$tmp/fdy.npy" --weight "$tmp/iw.npy" --input-shape 1,3,8,8 \
+    --stride 2 --padding 1 --phases $ph
+  special dx2.npy "an infinite dy stays out of dx where it meets no tap (phases $ph)" \
+    conv2d_input_grad --grad-output "$tmp/idy.npy" --weight "$tmp/fw.npy" --input-shape 1,3,8,8 \
+    --stride 2 --padding 1 --phases $ph
+done
+special dw.npy "infinite x and dy stay out of dw where they meet padding" conv2d_weight_grad \
+  --input "$tmp/ix.npy" --grad-output "$tmp/idy.npy" --weight-shape 2,3,3,3 --stride 2 --padding 1
 # inexact inputs: refused without --round-inputs, rounded with it
 PYTHONPATH=$root/tests/lib python3 -c "
 from tensors import write_npy

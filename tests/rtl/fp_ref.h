@@ -81,6 +81,17 @@ static inline uint64_t round_fmt(fmt_t f, double x)
   return sgn | (efld << f.fw) | (q & bits_mask(f.fw));
 }
 
+/* "No operand" (sagen_fp_mul): the signaling NaN of payload 1, which the design feeds for a
+ * padding position and stores for an absent tap; its product is -0 whatever the other operand. */
+static inline uint64_t fmt_none(fmt_t f) { return (fmt_emax(f) << f.fw) | 1u; }
+
+/* sagen_fp_mul's product of A and B (format FI) in format FA. */
+static inline uint64_t mul_fmt(fmt_t fi, fmt_t fa, uint64_t a, uint64_t b)
+{
+  if (a == fmt_none(fi) || b == fmt_none(fi)) return 1ull << (fa.ew + fa.fw);
+  return round_fmt(fa, decode(fi, a) * decode(fi, b));
+}
+
 /* A random encoding of the format, by class. */
 static inline uint64_t draw(vrng *g, fmt_t f)
 {
@@ -98,20 +109,23 @@ static inline uint64_t draw(vrng *g, fmt_t f)
   case 7: return sgn | ((uint64_t)vrng_range(g, 1, 3) << f.fw) | frac;         /* small */
   case 8: return sgn | ((emax - (uint64_t)vrng_range(g, 1, 3)) << f.fw) | frac; /* large */
   case 9: return sgn | ((uint64_t)fmt_bias(f) << f.fw) | (frac & ~bits_mask(f.fw / 2)); /* ~1 */
+  case 10: return vrng_u64(g) & 1u ? fmt_none(f) : sgn | ((uint64_t)fmt_bias(f) << f.fw);
+           /* no operand, or +-1 */
   default: return sgn | ((uint64_t)vrng_range(g, 1, (int64_t)emax - 1) << f.fw) | frac;
   }
 }
 
 /* The sum of sagen_pe_fp over a context of N operand pairs A[k], B[k] of format FI: each
- * product rounded into FA, product k into partial sum k mod 8 (from -0, in order), the partials
- * reduced as ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), every sum rounded into FA. */
+ * product rounded into FA (mul_fmt), product k into partial sum k mod 8 (from -0, in order),
+ * the partials reduced as ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), every sum rounded
+ * into FA. */
 static inline uint64_t fp_pe_dot(fmt_t fi, fmt_t fa, const uint64_t *a, const uint64_t *b,
                                  int n)
 {
   uint64_t s[8];
   for (int j = 0; j < 8; j++) s[j] = 1ull << (fa.ew + fa.fw);
   for (int k = 0; k < n; k++) {
-    uint64_t p = round_fmt(fa, decode(fi, a[k]) * decode(fi, b[k]));
+    uint64_t p = mul_fmt(fi, fa, a[k], b[k]);
     s[k % 8] = round_fmt(fa, decode(fa, s[k % 8]) + decode(fa, p));
   }
   for (int w = 1; w < 8; w *= 2)

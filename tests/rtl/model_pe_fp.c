@@ -47,7 +47,7 @@ static uint64_t fadd(uint64_t x, uint64_t y)
 
 static uint64_t fmul(uint64_t x, uint64_t y)
 {
-  return round_fmt(fa, decode(fi, x) * decode(fi, y));
+  return mul_fmt(fi, fa, x, y);
 }
 
 /* An operand in the mood M. */
