@@ -26,7 +26,7 @@ static const rm_field_t f_status[] = {
   {"SEQUENCE", 3, 1, "the tap sequencer and the data feeder disagreed on where a context ends "
                      "(a hardware self-check of the two walks of one reduction); kept until "
                      "CTRL.clear"},
-  {"PASSES", 8, 24, "passes ended since reset, refused ones included"},
+  {"PASSES", 8, 24, "passes ended since reset (their last result written), refused ones included"},
   {NULL, 0, 0, NULL},
 };
 

@@ -95,7 +95,7 @@ module sagen_core #(
   // ---- controller ---------------------------------------------------------------------------
   // The pass descriptor: register CSR_DESC + i is desc[i*32 +: 32], its fields at D_<FIELD>
   // (docs/regmap.md; sagen_index_counters gives the feeder's fields their exact meaning).
-  wire go, busy, pass_end;
+  wire go, busy, pass_end, chain;
   wire [NDESC*32-1:0] desc;
   wire [15:0] n_walk;   // contexts of the pass, times its filter groups (from the controller)
   // the data feeder's descriptor: the running pass's, or the pending one's once the running pass
@@ -186,6 +186,8 @@ module sagen_core #(
     .go_o           (go),
     .busy_o         (busy),
     .pass_end_i     (pass_end),
+    .pdone_i        (psm_pdone),
+    .chain_o        (chain),
     .desc_o         (desc),
     .n_walk_o       (n_walk),
     .feed_free_i    (feed_free),
@@ -221,14 +223,30 @@ module sagen_core #(
   reg irq_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) irq_q <= 1'b0;
-    else         irq_q <= busy && pass_end;
+    else         irq_q <= psm_pdone;
   end
   assign irq_o = irq_q;
 
   wire accumulate = desc[D_ACC];
+  // Passes back to back: a pass's partial-sums manager work begins at its go if the manager's
+  // walk is free, else (psm_q) as soon as the walk of the pass before reaches its last result
+  // (free_o), with the descriptor the controller holds until the next go, which waits for that
+  // start (the controller chains a pass only with !psm_q). Its output bank is taken then; the
+  // manager reads the bank of the pass it walks and writes each word into its own pass's.
+  wire psm_done, psm_free, psm_pdone, psm_rbank, psm_wbank;
+  reg  psm_q;
+  wire psm_start = (go || psm_q) && psm_free;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      psm_q <= 1'b0;
+    end else begin
+      if (psm_start)  psm_q <= 1'b0;
+      else if (go)    psm_q <= 1'b1;
+    end
+  end
+  wire psm_idle = psm_done && !psm_q;
   wire if_bank    = fd_if_bank;   // the feeder's pass reads the ifmap (it may run ahead)
   wire wt_bank    = desc[D_WT_BANK];
-  wire out_bank   = desc[D_OUT_BANK];
   wire zero_fill  = desc[D_ZERO_FILL];
   wire c2i        = desc[D_C2I] && (LINE_WORDS > 0);
   // A zero_fill pass of an output phase that no kernel tap reaches has no operand at all: the
@@ -300,11 +318,14 @@ module sagen_core #(
         .raddr_i(wt_raddr),
         .rdata_o(wt_rdata_b[b])
       );
-      // The array owns the output bank it writes while busy; the host reads the other one.
-      wire array_owns = busy && (out_bank == bk[0]);
+      // The read port of the output bank the partial-sums manager walks is the array's until
+      // the pass's last result is written; the host reads the other one. (Only the manager
+      // writes: its last words of a pass go on into their bank through the write port while
+      // the walk of a pass back to back reads the other.)
+      wire array_owns = !psm_idle && (psm_rbank == bk[0]);
       sagen_sram #(.WIDTH(OUT_W), .WORDS(OUT_WORDS), .AW(OUT_AW)) u_output (
         .clk_i  (clk_i),
-        .we_i   (out_we && (out_bank == bk[0])),
+        .we_i   (out_we && (psm_wbank == bk[0])),
         .waddr_i(out_waddr),
         .wdata_i(out_wdata),
         .re_i   (array_owns ? out_re : (hp_re_i && host_sel)),
@@ -346,7 +367,13 @@ module sagen_core #(
 
   wire [IF_W-1:0]  if_rdata  = if_rdata_b[if_bank & (BANKS > 1)];
   wire [WT_W-1:0]  wt_rdata  = wt_rdata_b[wt_bank & (BANKS > 1)];
-  wire [OUT_W-1:0] psm_rdata = out_rdata_b[out_bank & (BANKS > 1)];
+  // the read data come a cycle after the read, from the bank read then
+  reg psm_rbank_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) psm_rbank_q <= 1'b0;
+    else         psm_rbank_q <= psm_rbank;
+  end
+  wire [OUT_W-1:0] psm_rdata = out_rdata_b[psm_rbank_q & (BANKS > 1)];
   assign hp_rdata_o = out_rdata_b[hp_rbank_q & (BANKS > 1)];
 
   // Host-port bytes: a written word, or a read's first READ_LANES lanes (0: all of them).
@@ -501,7 +528,7 @@ module sagen_core #(
   // sagen_step_ctrl: whether the presented tap enters the array, where each busy cycle went, the
   // pass's end, and the cross-check of the sequencer's context ends with the feed lanes' marks
   // (a disagreement sets STATUS.sequence).
-  wire psm_done, too_soon;
+  wire too_soon;
   sagen_step_ctrl #(.ROWS(ROWS), .MIN_GAP((FP != 0) ? 18 : 1)) u_step_ctrl (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -517,7 +544,8 @@ module sagen_core #(
     .f_ahead_i    (f_ahead),
     .f_head_last_i(f_head_last[0]),
     .w_ready_i    (w_ready),
-    .psm_done_i   (psm_done),
+    .psm_done_i   (psm_idle),
+    .chain_i      (chain && !psm_q),
     .adv_o        (g_adv),
     .pop_o        (pop),
     .zstep_o      (zstep),
@@ -686,8 +714,9 @@ module sagen_core #(
   ) u_psum_manager (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .start_i     (go),
+    .start_i     (psm_start),
     .accumulate_i(accumulate),
+    .bank_i      (desc[D_OUT_BANK]),
     .n_ctx_i     (d_n_ctx),
     .npix_i      (d_npix),
     .n_kg_i      (d_n_kg),
@@ -711,10 +740,14 @@ module sagen_core #(
     .res_vld_i   (res_vld),
     .sram_re_o   (out_re),
     .sram_raddr_o(out_raddr),
+    .sram_rbank_o(psm_rbank),
     .sram_rdata_i(psm_rdata),
     .sram_we_o   (out_we),
     .sram_waddr_o(out_waddr),
+    .sram_wbank_o(psm_wbank),
     .sram_wdata_o(out_wdata),
+    .free_o      (psm_free),
+    .pass_done_o (psm_pdone),
     .done_o      (psm_done)
   );
 

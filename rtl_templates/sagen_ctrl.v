@@ -15,6 +15,10 @@
 // STATUS.pending to clear after its start). A descriptor that cannot work (a zero count, a
 // kernel row wider than the hardware, a position the feeder's arithmetic cannot hold) is
 // refused: STATUS.error is set and the pass ends at once without touching the memories.
+// A pass "runs" (busy_o) until its taps have all entered the array and, unless the next pass
+// is pending and may start early (chain_o), its results are written; STATUS.passes counts the
+// passes whose last result is written (pdone_i), so the host reads a tile's results and reuses
+// the banks a pass read only after that.
 // STATUS.sequence is set (and stays until cleared) when the tap sequencer and the data feeder
 // disagree on where a context ends: a hardware self-check of the two walks of the same
 // reduction.
@@ -51,7 +55,9 @@ module sagen_ctrl #(
   // pass control
   output reg                 go_o,        // one cycle: blocks load the latched descriptor
   output reg                 busy_o,
-  input  wire                pass_end_i,  // the running pass has written its last result
+  input  wire                pass_end_i,  // the running pass has ended (see chain_o)
+  input  wire                pdone_i,     // a pass's last result is written (in pass order)
+  output wire                chain_o,     // the pending pass may start while this one drains
   // latched descriptor: register CSR_DESC + i at [i*32 +: 32]
   output reg  [DESC_BITS-1:0] desc_o,
   output reg  [15:0]         n_walk_o,     // its contexts times filter groups (the tap sequencer's)
@@ -301,6 +307,16 @@ module sagen_ctrl #(
   // write landing (chk_ok), so the copy holds what was checked.
   reg  go_q, err_q, fe_q, fld_q;
   wire launching = go_q || err_q;
+  // Passes back to back: the pending pass may start once the running one's taps have all
+  // entered the array, while its results still drain (sagen_step_ctrl ends the running pass
+  // then), if both leave the array's shape alone: the same column groups (or none in both) and
+  // no col2im in either (its line and route table are read until the last result). A refused
+  // descriptor waits for the running pass's last result, so passes end in order.
+  wire [7:0] cur_gn = desc_o[D_GRP_N +: D_GRP_N_W];
+  wire [7:0] cur_gw = desc_o[D_GRP_W +: D_GRP_W_W];
+  wire same_grp = (grp_n <= 8'd1 && cur_gn <= 8'd1) || (grp_n == cur_gn && grp_w == cur_gw);
+  assign chain_o = pending_q && chk_ok && !bad && !launching && !go_o && same_grp &&
+                   !dq[D_C2I] && !desc_o[D_C2I];
   wire launch   = !busy_o && !go_o && !launching && chk_ok && (start_wr || pending_q);
   reg  prep_q;   // CTRL.prepare written, the pass not yet launched
   wire f_early  = (prep_q || pending_q) && !f_ahead_o && !fe_q && !launch && !launching &&
@@ -347,20 +363,16 @@ module sagen_ctrl #(
         prep_q    <= 1'b0;
         f_ahead_o <= 1'b0;
       end
-      if (err_q) begin
-        error_q  <= 1'b1;
-        passes_q <= passes_q + 24'd1;
-      end
+      if (err_q) error_q <= 1'b1;
       if (go_q) begin
         go_o <= 1'b1;
         for (i = 0; i < NDESC; i = i + 1) desc_o[i*32 +: 32] <= desc_q[i];
         n_walk_o <= nw_acc_q[15:0];
       end
       if (go_o) busy_o <= 1'b1;
-      if (busy_o && pass_end_i) begin
-        busy_o   <= 1'b0;
-        passes_q <= passes_q + 24'd1;
-      end
+      if (busy_o && pass_end_i) busy_o <= 1'b0;
+      // a pass ends as its last result is written, a refused one at once
+      if (pdone_i || err_q) passes_q <= passes_q + {23'd0, pdone_i} + {23'd0, err_q};
     end
   end
 

@@ -49,6 +49,15 @@
 // ((P0 + P1) + P2) + ... in pass order. Stage 1 registers the two operands into stage 2, the
 // adder takes six cycles, and the word is written at t + 9. Without col2im no word is read
 // again within a pass, and done_o waits for the adder's last word.
+//
+// Passes back to back: the walk is free (free_o) from the fire cycle of its last result on, and
+// a start_i then begins the next pass's walk while the last words are still in stages 1 and 2:
+// the walk's counts, the accumulate flag and the bank are taken at start_i (the descriptor's other fields,
+// col2im's and the column groups' deskew, must not change between two such passes: the core
+// starts the next pass early only where they do not). A word of the next pass that adds to one
+// still on its way is read from the forwarded write (integers) or comes at least a context gap
+// later (float: 18 cycles apart, the adder's path is 9). pass_done_o pulses as each pass's last
+// word is written, in pass order.
 `default_nettype none
 
 module sagen_psum_manager #(
@@ -69,6 +78,7 @@ module sagen_psum_manager #(
   input  wire                     rst_ni,
   input  wire                     start_i,
   input  wire                     accumulate_i,  // add to the partial sums already stored
+  input  wire                     bank_i,        // the output bank of the pass
   input  wire [31:0]              n_ctx_i,       // contexts per filter group
   input  wire [31:0]              npix_i,        // output pixels of the tile
   input  wire [15:0]              n_kg_i,        // filter groups
@@ -96,11 +106,15 @@ module sagen_psum_manager #(
   // output SRAM
   output wire                     sram_re_o,
   output wire [AW-1:0]            sram_raddr_o,
+  output wire                     sram_rbank_o,  // the bank of the read (the walk's pass's)
   input  wire [COLS*ACC_BITS-1:0] sram_rdata_i,
   output reg                      sram_we_o,
   output reg  [AW-1:0]            sram_waddr_o,
+  output reg                      sram_wbank_o,  // the bank of the write (its word's pass's)
   output reg  [COLS*ACC_BITS-1:0] sram_wdata_o,
-  output wire                     done_o         // every result of the pass is written
+  output wire                     free_o,        // the walk takes a start_i this cycle
+  output reg                      pass_done_o,   // a pass's last word is written this cycle
+  output wire                     done_o         // every result of every pass is written
 );
 
   // (the format is read by the float adders alone)
@@ -157,6 +171,16 @@ module sagen_psum_manager #(
   // the walk's steps, and each loop counts down to its last (no adder before an address, no
   // compare of a sum), set at start_i from the pass's counts (held during the pass).
   reg        run_q;
+  // the pass's counts the walk reads after start_i, taken at start_i (so that the next pass's
+  // descriptor may come while this pass's last results are still on their way, see free_o)
+  reg        acc_q;        // the pass accumulates
+  reg        bank_q;       // its output bank: a word carries it to its write (banks may
+                           // differ between two passes back to back)
+  reg [31:0] ctx_m1_q;     // contexts per filter group - 1
+  reg        ctx1_q;       // ... at most one
+  reg        npix_nz_q;    // the tile has pixels
+  reg        owv_nz_q;     // col2im: the grid's rows have pixels
+  reg [31:0] kgw_q;        // words per filter group
   reg [15:0] i_row, i_kg;
   reg [31:0] ctx_left_q;   // contexts of the filter group after this one
   reg [15:0] kg_m1_q;      // filter groups - 1
@@ -187,7 +211,7 @@ module sagen_psum_manager #(
   wire        has_line  = c2i_i && line_kg_q;
   wire        first_row = first_row_q;
   wire        add_line  = has_line && !line_acc_i && (!first_row || line_first_i);
-  wire        rmw       = accumulate_i || (c2i_i && !kg0_q);
+  wire        rmw       = acc_q || (c2i_i && !kg0_q);
   wire        j_wrap    = j_wrap_q;
   wire [15:0] j_next    = j_wrap ? 16'd0 : j_q + 16'd1;
   wire [31:0] laddr     = laddr_q;
@@ -204,9 +228,9 @@ module sagen_psum_manager #(
                        !last_ctx ? p_q + jump_q : 32'd0;
   wire signed [32:0] p_s = $signed({1'b0, p_q});
   wire keep_next  = !last_row ? (p_s < keep_lim1_q) : !last_ctx ? (p_s < keep_limj_q) :
-                    (npix_i != 32'd0);
+                    npix_nz_q;
   wire first_next = !last_row ? (p_s < row_lim1_q) : !last_ctx ? (p_s < row_limj_q) :
-                    (owv_i != 16'd0);
+                    owv_nz_q;
   wire [32:0] jump_d = {1'b0, 32'd1 + {16'd0, lanes_i} - ROWS32};
   function automatic [15:0] m1(input [15:0] n);
     m1 = (n == 16'd0) ? 16'd0 : n - 16'd1;
@@ -218,8 +242,11 @@ module sagen_psum_manager #(
   // the four operands, then one carry chain) and write. A result is written two cycles after it
   // leaves the deskew, as a read issued in the fire cycle returns in stage 1.
   wire                    s0_vld = fire && keep && run_q;
-  reg                     s1_vld;
-  reg [AW-1:0]            s1_addr;
+  // the walk's last fire: its word (if kept) is the pass's last; the walk is free for the next
+  // pass's start_i in the same cycle (the start takes the walk's registers, this word goes on)
+  wire                    s0_end = fire_w && run_q && last_row && last_ctx && last_kg;
+  reg                     s1_vld, s1_end;
+  reg [AW:0]              s1_addr;   // {bank, address}
   reg [COLS*ACC_BITS-1:0] s1_own, s1_prev, s1_down, s1_lprev;
   reg                     s1_carry;  // the word takes the line's carry (col2im, add_line)
   reg                     s1_lacc;   // the line adds its carry (col2im, line_acc)
@@ -230,6 +257,7 @@ module sagen_psum_manager #(
 
   assign sram_re_o    = fire && keep && rmw;
   assign sram_raddr_o = addr[AW-1:0];
+  assign sram_rbank_o = bank_q;
   assign line_re_o    = fire && keep && run_q && (add_line || (has_line && line_acc_i));
   assign line_raddr_o = laddr[LINE_AW-1:0];
   wire unused_addr    = ^{addr[31:AW], laddr[31:LINE_AW]};
@@ -330,8 +358,8 @@ module sagen_psum_manager #(
   // word of stage 1 is written next cycle (sram_*_o then) and the one written now leaves a copy
   // in wb_data: both compares are made in the fire cycle, one stage ahead.
   reg [COLS*ACC_BITS-1:0] wb_data;
-  wire fwd_w = s1_vld && s1_addr == addr[AW-1:0];
-  wire fwd_b = sram_we_o && sram_waddr_o == addr[AW-1:0];
+  wire fwd_w = s1_vld && s1_addr == {bank_q, addr[AW-1:0]};
+  wire fwd_b = sram_we_o && {sram_wbank_o, sram_waddr_o} == {bank_q, addr[AW-1:0]};
   wire [COLS*ACC_BITS-1:0] stored = ({(COLS*ACC_BITS){s1_st_w}} & sram_wdata_o) |
                                     ({(COLS*ACC_BITS){s1_st_b}} & wb_data) |
                                     ({(COLS*ACC_BITS){s1_st_r}} & sram_rdata_i);
@@ -370,8 +398,8 @@ module sagen_psum_manager #(
   end
 
   // The word as it is written: the sum of stage 1 (integers), or of the float adder.
-  wire                    wr_vld;
-  wire [AW-1:0]           wr_addr;
+  wire                    wr_vld, wr_end;
+  wire [AW:0]             wr_addr;
   wire [COLS*ACC_BITS-1:0] wr_data;
   wire                    fp_busy;
   generate
@@ -381,8 +409,8 @@ module sagen_psum_manager #(
       // stage 2: the operands (the stored word, or -0 where the pass writes)
       wire                    st_any = s1_st_w || s1_st_b || s1_st_r;
       reg [COLS*ACC_BITS-1:0] s2_own, s2_st;
-      reg [LA:0]              d_vld;  // [0]: stage 2, [LA]: the sum is out
-      reg [(LA+1)*AW-1:0]     d_addr;
+      reg [LA:0]              d_vld, d_end;  // [0]: stage 2, [LA]: the sum is out
+      reg [(LA+1)*(AW+1)-1:0] d_addr;
       always @(posedge clk_i) begin
         s2_own <= s1_own;
         s2_st  <= st_any ? stored : {COLS{NEG0}};
@@ -390,10 +418,12 @@ module sagen_psum_manager #(
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           d_vld  <= {(LA+1){1'b0}};
-          d_addr <= {((LA+1)*AW){1'b0}};
+          d_end  <= {(LA+1){1'b0}};
+          d_addr <= {((LA+1)*(AW+1)){1'b0}};
         end else begin
           d_vld  <= {d_vld[LA-1:0], s1_vld};
-          d_addr <= {d_addr[LA*AW-1:0], s1_addr};
+          d_end  <= {d_end[LA-1:0], s1_end};
+          d_addr <= {d_addr[LA*(AW+1)-1:0], s1_addr};
         end
       end
       genvar fc;
@@ -406,11 +436,13 @@ module sagen_psum_manager #(
         );
       end
       assign wr_vld  = d_vld[LA];
-      assign wr_addr = d_addr[LA*AW +: AW];
-      assign fp_busy = |d_vld;
+      assign wr_end  = d_end[LA];
+      assign wr_addr = d_addr[LA*(AW+1) +: AW+1];
+      assign fp_busy = |{d_vld, d_end};
       wire unused_fp = ^{sum, lsum, s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc};
     end else begin : g_int
       assign wr_vld  = s1_vld;
+      assign wr_end  = s1_end;
       assign wr_addr = s1_addr;
       assign wr_data = sum;
       assign fp_busy = 1'b0;
@@ -420,13 +452,15 @@ module sagen_psum_manager #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       stepped_q <= 1'b0; run_q <= 1'b0;
+      acc_q <= 1'b0; kgw_q <= 32'd0; ctx_m1_q <= 32'd0; ctx1_q <= 1'b0; npix_nz_q <= 1'b0;
+      owv_nz_q <= 1'b0; s1_end <= 1'b0; pass_done_o <= 1'b0;
       i_row <= 16'd0; ctx_left_q <= 32'd0; i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= 1'b0;
       line_kg_q <= 1'b0; kg0_q <= 1'b0; last_kg_q <= 1'b0; j_wrap_q <= 1'b0; last_ctx_q <= 1'b0;
       kg_m1_q <= 16'd0; owv_m1_q <= 16'd0; addr_q <= 32'd0; keep_q <= 1'b0; first_row_q <= 1'b0;
       laddr_q <= 32'd0;
       kg_base_q <= 32'd0; jump_q <= 32'd0;
       keep_lim1_q <= 33'sd0; keep_limj_q <= 33'sd0; row_lim1_q <= 33'sd0; row_limj_q <= 33'sd0;
-      s1_vld <= 1'b0; s1_addr <= {AW{1'b0}};
+      s1_vld <= 1'b0; s1_addr <= {(AW+1){1'b0}}; bank_q <= 1'b0; sram_wbank_o <= 1'b0;
       s1_own <= {(COLS*ACC_BITS){1'b0}}; s1_prev <= {(COLS*ACC_BITS){1'b0}};
       s1_down <= {(COLS*ACC_BITS){1'b0}}; s1_lprev <= {(COLS*ACC_BITS){1'b0}};
       s1_carry <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0; s1_laddr <= {LINE_AW{1'b0}};
@@ -437,7 +471,9 @@ module sagen_psum_manager #(
     end else begin
       stepped_q <= step_i;
       s1_vld    <= s0_vld;
-      s1_addr   <= addr[AW-1:0];
+      s1_end    <= s0_end;
+      pass_done_o  <= wr_end;
+      s1_addr   <= {bank_q, addr[AW-1:0]};
       s1_own    <= v00;
       // the row's previous pixel (not for the row's first)
       s1_prev   <= pv_q ? p01_q : {(COLS*ACC_BITS){1'b0}};
@@ -451,13 +487,18 @@ module sagen_psum_manager #(
       s1_st_b   <= rmw && !fwd_w && fwd_b;
       s1_st_r   <= rmw && !fwd_w && !fwd_b;
       sram_we_o    <= wr_vld;
-      sram_waddr_o <= wr_addr;
+      sram_waddr_o <= wr_addr[AW-1:0];
+      sram_wbank_o <= wr_addr[AW];
       sram_wdata_o <= wr_data;
       line_we_o    <= s1_vld && s1_line;
       line_waddr_o <= s1_laddr;
       line_wdata_o <= lsum;
       if (start_i) begin
         run_q <= 1'b1;
+        acc_q <= accumulate_i; bank_q <= bank_i; kgw_q <= kg_words_i;
+        ctx_m1_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
+        ctx1_q <= (n_ctx_i[31:1] == 31'd0);
+        npix_nz_q <= (npix_i != 32'd0); owv_nz_q <= (owv_i != 16'd0);
         i_row <= 16'd0; ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
         i_kg <= 16'd0; p_q <= 32'd0; last_row_q <= (ROWS == 1);
         line_kg_q <= (line_kg0_i == 3'd0); kg0_q <= 1'b1; last_kg_q <= (n_kg_i[15:1] == 15'd0);
@@ -491,14 +532,14 @@ module sagen_psum_manager #(
             last_ctx_q <= (ctx_left_q == 32'd1);
             addr_q     <= addr_q + 32'd1;
           end else begin
-            ctx_left_q <= (n_ctx_i == 32'd0) ? 32'd0 : n_ctx_i - 32'd1;
-            last_ctx_q <= (n_ctx_i[31:1] == 31'd0);
+            ctx_left_q <= ctx_m1_q;
+            last_ctx_q <= ctx1_q;
             kg0_q      <= 1'b0;
             last_kg_q  <= (kg_p1 >= kg_m1_q);
             line_kg_q  <= ({13'd0, line_kg0_i} <= kg_p1);
             j_wrap_q   <= (owv_m1_q == 16'd0);
-            kg_base_q  <= kg_base_q + kg_words_i;
-            addr_q     <= kg_base_q + kg_words_i;
+            kg_base_q  <= kg_base_q + kgw_q;
+            addr_q     <= kg_base_q + kgw_q;
             i_kg       <= kg_p1;
             j_q        <= 16'd0;
             pv_q       <= 1'b0;
@@ -512,7 +553,9 @@ module sagen_psum_manager #(
   end
 
   // Done once the last word has left stage 2.
-  assign done_o = !run_q && !s1_vld && !fp_busy && !sram_we_o && !line_we_o;
+  assign done_o = !run_q && !s1_vld && !s1_end && !fp_busy && !sram_we_o && !line_we_o &&
+                  !pass_done_o;
+  assign free_o = !run_q || s0_end;
 
 endmodule
 

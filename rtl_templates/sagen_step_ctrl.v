@@ -1,7 +1,13 @@
 // sagen_step_ctrl: the array edge. Each cycle of a pass it decides whether the tap the tap
 // sequencer presents enters the array, and says where the cycle went (one event each busy
 // cycle); it checks the sequencer's context ends against the feed lanes' and tells the
-// controller when the pass has ended and when the feeder is free for the next pass.
+// controller when the pass has ended and when the feeder is free for the next pass. A pass ends
+// when its last tap has entered and its results are written, or, if the next pass is chained
+// (chain_i: pending and allowed to start early, sagen_ctrl), as soon as its last tap has
+// entered and the feeder, running the next pass ahead, presents that pass's first elements:
+// the next pass then starts while this one's results drain (counted as drain only where no
+// pass follows at once), and never later than it would after them. gap_q runs on across
+// passes, so a chained pass's first context end keeps its distance from the last one's.
 //
 // The array runs every cycle. A presented tap enters it (adv_o) when it is a zero-space tap, or
 // a non-zero one whose operands are all there (every feed lane and the weight fetcher ready): a
@@ -42,6 +48,7 @@ module sagen_step_ctrl #(
   input  wire f_head_last_i,   // lane 0's presented element is its context's last
   input  wire w_ready_i,       // the weight fetcher presents a weight word
   input  wire psm_done_i,      // the partial-sums manager has written every result
+  input  wire chain_i,         // the next pass may start while this one's results drain
   // steps
   output wire adv_o,           // the presented tap enters the array (the sequencer moves on)
   output wire pop_o,           // ... and pops the lanes and the weights (a valid step)
@@ -50,7 +57,8 @@ module sagen_step_ctrl #(
   output wire too_soon_o,      // a context's last tap is presented less than GAP cycles after
                                // the previous one entered (DEBUG bit 5)
   // pass control
-  output wire pass_end_o,      // the pass has ended (sequencer and feeder done, results written)
+  output wire pass_end_o,      // the pass has ended (sequencer and feeder done, and its results
+                               // written or the next pass chained)
   output wire feed_free_o,     // the feeder may start the pending pass
   // events, one cycle each: exactly one of pop_o, zstep_o, bubble, fill, stall, drain in every
   // busy cycle
@@ -89,7 +97,8 @@ module sagen_step_ctrl #(
   assign zstep_o     = adv && !tap_nz_i;
   assign ctx_end_o   = ctx_end;
   assign too_soon_o  = too_soon;
-  assign pass_end_o  = tap_idle && f_done && psm_done_i;
+  wire   next_ready  = chain_i && f_ahead_i && f_ready_i;
+  assign pass_end_o  = tap_idle && f_done && (psm_done_i || next_ready);
   // this pass's elements have all left the feeder (a pass without operands never started it)
   assign feed_free_o = f_idle_i && !f_ahead_i;
   assign ev_bubble_o = bubble;

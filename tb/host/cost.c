@@ -164,7 +164,10 @@ double cost_tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, con
     }
   /* filter groups over the filter tiles */
   double kg_all = (n_kt - 1) * nkg + (double)cdiv(l->k - ((long)n_kt - 1) * t->kt, t->gw);
-  double compute = l->n * kg_all * steps + passes * PASS_OVERHEAD(c);
+  /* passes back to back but for col2im ones (PASS_CHAINED): one drain, at the end */
+  double compute = l->n * kg_all * steps +
+                   (t->c2i ? passes * PASS_OVERHEAD(c)
+                           : PASS_OVERHEAD(c) + (passes - 1) * PASS_CHAINED(c));
   /* The host port moves at most one word per cycle, and bpc bytes per cycle. */
   double ifw = (double)cdiv(t->ct * plane, c->bus_elems);
   double wtw = (double)nkg * t->ct * t->rt * t->st;
@@ -257,12 +260,13 @@ static double pass_cost(const cfg_t *c, const member_t *ms, const tiling_t *t, c
 double cost_schedule(const cfg_t *c, const member_t *ms, const tiling_t *t, const pass_t *ps,
                      long np, const out_tile_t *ts, long nt, double bpc)
 {
-  double *end = malloc((size_t)np * sizeof *end);
+  double *end = malloc((size_t)np * sizeof *end);     /* its last result written */
+  double *issued = malloc((size_t)np * sizeof *issued);   /* its last tap in the array */
   double *loaded = calloc((size_t)np, sizeof *loaded);   /* both loads of the pass done */
   double *read = calloc((size_t)nt, sizeof *read);
   job_t *jobs = malloc((size_t)(2 * np + nt + 1) * sizeof *jobs);
   double total = -1;
-  if (!end || !loaded || !read || !jobs) goto out;
+  if (!end || !issued || !loaded || !read || !jobs) goto out;
   double ifb = cost_word_cycles(c->if_word_bits, bpc), wtb = cost_word_cycles(c->wt_word_bits, bpc);
   double outb = cost_word_cycles(tile_read_bits(c, t), bpc);
   shape_memo_t memo = {.n = 0};
@@ -278,11 +282,16 @@ double cost_schedule(const cfg_t *c, const member_t *ms, const tiling_t *t, cons
                  : j->type == JOB_LOAD_WT ? (double)q->wt_words * wtb
                                           : readout_real(c, &ts[j->idx]) * outb;
     for (; next <= dep; next++) {   /* the passes this job waits for */
-      const pass_t *p = &ps[next];
-      double start = next > 0 ? end[next - 1] : 0;
-      start = fmax(start, loaded[next]);
-      if (!p->acc && p->out_tile >= c->banks) start = fmax(start, read[p->out_tile - c->banks]);
-      end[next] = start + pass_cost(c, ms, t, p, &memo);
+      const pass_t *p = &ps[next], *q = next > 0 ? &ps[next - 1] : NULL;
+      double ready = loaded[next];   /* the host's start */
+      if (!p->acc && p->out_tile >= c->banks) ready = fmax(ready, read[p->out_tile - c->banks]);
+      double work = pass_cost(c, ms, t, p, &memo) - PASS_OVERHEAD(c);
+      /* chained: started while the pass before drains (sagen_ctrl's chain_o) */
+      int chain = q && !p->c2i && !q->c2i && p->groups == q->groups &&
+                  (p->groups <= 1 || p->gw == q->gw) && ready <= end[next - 1];
+      if (chain) issued[next] = fmax(issued[next - 1], ready) + PASS_CHAINED(c) + work;
+      else issued[next] = fmax(q ? end[next - 1] : 0, ready) + PASS_FILL + work;
+      end[next] = issued[next] + PASS_DRAIN(c);
     }
     port = fmax(port, dep >= 0 ? end[dep] + STATUS_DELAY : 0) + words;
     if (j->type == JOB_READOUT) read[j->idx] = port;
@@ -291,6 +300,7 @@ double cost_schedule(const cfg_t *c, const member_t *ms, const tiling_t *t, cons
   total = fmax(port, end[np - 1]);   /* the last job waits for the last pass */
 out:
   free(end);
+  free(issued);
   free(loaded);
   free(read);
   free(jobs);

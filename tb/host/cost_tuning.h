@@ -38,6 +38,22 @@
  * the first, with the tap sequencer's queue. */
 #define PASS_OVERHEAD(c) (PASS_FILL_DRAIN(c) + 1 + 1)
 
+/* Passes back to back (sagen_ctrl's chain_o): a pass whose start is pending once the pass before
+ * has its last tap in the array, and whose first elements the data feeder (started on it
+ * ahead) presents, starts then, while that pass's results drain, unless either is col2im or
+ * their column groups differ. It then costs PASS_CHAINED instead of PASS_OVERHEAD, or
+ * PASS_OVERHEAD where that is less (the hardware chains a pass only where that is sooner): the
+ * feeder's restart, which no longer hides in the drain (its first element comes about 19 cycles
+ * after its start, sagen_feeder.v), and the controller's end, start and latch. 20: the default
+ * configuration's conv5_x 1x1 layer (2048 -> 512 channels on 7x7, 40 passes) spent 627 cycles
+ * of fill and 4 launch cycles a pass. A pass that does not chain pays its fill (PASS_FILL: the
+ * launch and the first step, 3 measured, and the queue's cycle) after the last pass's drain
+ * (PASS_DRAIN, the rest of PASS_OVERHEAD), which the read-out of a tile's results always waits
+ * for. */
+#define PASS_CHAINED(c) fmin(20.0, PASS_OVERHEAD(c))
+#define PASS_FILL 4.0
+#define PASS_DRAIN(c) (PASS_OVERHEAD(c) - PASS_FILL)
+
 /* Cycles from a pass's end to the host's job that waits for it (a read-out, a load into the
  * bank the pass read), beyond what a combinational STATUS read gave when the schedule estimate
  * was fitted: the host sees STATUS READ_LATENCY cycles after asking (the register map's

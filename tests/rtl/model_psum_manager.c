@@ -23,9 +23,16 @@
  * Usage: model_psum_manager ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]
  *        model_psum_manager ROWS COLS fp AEW AFW SEED OUT.vec [inject]   (LINE_WORDS 0)
  * Vector file: "ROWS COLS ACC_BITS LINE_WORDS NPASS", then per pass:
- *   "acc nctx npix nkg owv c2i line_first line_acc lkg0 kgw", the route table (RT_KGS * 4 * COLS
- *   hex entries {valid, column}), "NCYC" and NCYC cycle lines (hex: step, valid bits, COLS
- *   results), then "NCHK" and NCHK lines "address expected-word" (hex, lane c at c * ACC_BITS).
+ *   "acc nctx npix nkg owv c2i line_first line_acc lkg0 kgw chain bank", the route table
+ *   (RT_KGS * 4 * COLS hex entries {valid, column}), "NCYC" and NCYC cycle lines (hex: step,
+ *   valid bits, COLS results), then "NCHK" and NCHK lines "address expected-word" (hex, bank *
+ *   4096 + word; lane c at c * ACC_BITS).
+ * chain: the testbench starts the pass as soon as the walk is free (free_o), in the cycle of the
+ * last pass's last result or after it, while that pass's words are still on their way, rather
+ * than once done_o is high (plain passes after a plain pass; the last pass's lines then end with
+ * its last result, and the testbench steps on without results until the walk is free). In
+ * floating point a chained pass's first results come 10 cycles after its start or later, as the
+ * core's context gap keeps them: a word is read again no sooner than the adder's path.
  * With "inject" one expected word is wrong on purpose. */
 #include "vec_common.h"
 #include "fp_ref.h"
@@ -36,7 +43,7 @@
 static int rows, cols, acc, line_words, lb;
 static int fp;                        /* floating point results of format fa */
 static fmt_t fa;
-static uint64_t mem[MAXW];            /* the output memory (words of cols lanes) */
+static uint64_t mem[2 * MAXW];        /* the output memory's two banks (words of cols lanes) */
 static uint64_t line_m[MAXW][8];      /* the line's words, lane by lane (cols <= 8) */
 static uint64_t res[RT_KGS][256][8];  /* a pass's results: [kg][pixel][column] */
 static int route_v[RT_KGS][4][8], route_c[RT_KGS][4][8];
@@ -102,12 +109,12 @@ int main(int argc, char **argv)
   memset(mem, 0, sizeof mem);
   /* passes come in runs: a plain pass, or col2im tiles of one grid width in order, the first
    * without the line, single-row tiles sometimes in reduction slices */
-  int c2i_run = 0, owv = 3, owt = 3, nkg = 1, lkg0 = 0, tiles_left = 0, first_tile = 1;
+  int chain = 0, c2i_run = 0, owv = 3, owt = 3, nkg = 1, lkg0 = 0, tiles_left = 0, first_tile = 1;
   for (int p = 0; p < npass;) {
     int c2i, acc_p = 0, lfirst = 0, lacc = 0;
     long npix;
     if (tiles_left == 0) {
-      c2i_run = !fp && vrng_pct(&g, 75);
+      c2i_run = !fp && !chain && vrng_pct(&g, 75);
       if (c2i_run) {
         /* a row of the grid (3 or more) for every filter group from lkg0 on fits the line
          * (the controller refuses other descriptors) */
@@ -153,8 +160,12 @@ int main(int argc, char **argv)
       }
       long nctx = (npix + rows - 1) / rows, kgw = c2i ? 0 : npix;
       if ((c2i ? npix : (long)nkg * npix) > MAXW) return 2;
-      fprintf(f, "%d %ld %ld %d %ld %d %d %d %d %ld\n", acc_p, nctx, npix, nkg, c2i ? (long)owv : npix,
-              c2i, lfirst, lacc, c2i ? lkg0 : 0, kgw);
+      /* whether the next pass is chained to this one (then a plain pass too) */
+      int chain_next = !c2i && p + 1 < npass && vrng_pct(&g, 60);
+      int bank = !c2i && vrng_pct(&g, 50);   /* plain passes write either bank */
+      uint64_t *bm = mem + bank * MAXW;
+      fprintf(f, "%d %ld %ld %d %ld %d %d %d %d %ld %d %d\n", acc_p, nctx, npix, nkg,
+              c2i ? (long)owv : npix, c2i, lfirst, lacc, c2i ? lkg0 : 0, kgw, chain, bank);
       for (int kg = 0; kg < RT_KGS; kg++)
         for (int k = 0; k < 4; k++)
           for (int l = 0; l < cols; l++)
@@ -175,11 +186,15 @@ int main(int argc, char **argv)
         if (i % rows == 0) st += vrng_range(&g, 0, vrng_pct(&g, 30) ? 6 : 1);
         base[i] = st++;
       }
-      long nsteps = st + cols + 2;
+      /* before a chained pass, the lines end with the last result's last column: the
+       * testbench steps on until the walk is free and starts the next pass then */
+      long nsteps = chain_next ? base[total - 1] + cols : st + cols + 2;
       /* one line per cycle: step cycles are drawn with 70% odds */
       long ncyc = 0, s = 0;
       char *steps = malloc((size_t)(nsteps * 3 + 64));
       if (!steps) return 2;
+      if (fp && chain)
+        for (int k = 0; k < 10; k++) steps[ncyc++] = 0;
       while (s < nsteps) {
         int stp = vrng_pct(&g, 70);
         steps[ncyc++] = (char)stp;
@@ -187,7 +202,8 @@ int main(int argc, char **argv)
       }
       /* a few cycles without a step or none: the testbench then waits for done_o, which must
        * not come before the last word is written */
-      for (int k = (int)vrng_range(&g, 0, 12); k > 0; k--) steps[ncyc++] = 0;
+      if (!chain_next)
+        for (int k = (int)vrng_range(&g, 0, 12); k > 0; k--) steps[ncyc++] = 0;
       fprintf(f, "%ld\n", ncyc);
       long si = 0;   /* step index of the cycle */
       for (long cy = 0; cy < ncyc; cy++) {
@@ -219,12 +235,12 @@ int main(int argc, char **argv)
       if (!c2i) {
         for (int kg = 0; kg < nkg; kg++)
           for (long q = 0; q < npix; q++) {
-            uint64_t w = 0, old = mem[kg * kgw + q];
+            uint64_t w = 0, old = bm[kg * kgw + q];
             for (int c = 0; c < cols; c++)
               w = with_lane(w, c, fp ? round_fmt(fa, decode(fa, res[kg][q][c]) +
                                                      (acc_p ? decode(fa, lane_of(old, c)) : -0.0))
                                      : res[kg][q][c] + (acc_p ? lane_of(old, c) : 0));
-            mem[kg * kgw + q] = w;
+            bm[kg * kgw + q] = w;
           }
       } else {
         /* pixel by pixel, as the words and the line are written */
@@ -251,10 +267,11 @@ int main(int argc, char **argv)
       fprintf(f, "%ld\n", (c2i ? 1 : nkg) * npix);
       for (int kg = 0; kg < (c2i ? 1 : nkg); kg++)
         for (long q = 0; q < npix; q++) {
-          uint64_t w = mem[kg * kgw + q];
+          uint64_t w = bm[kg * kgw + q];
           if (p == bad_pass && q == 0) w ^= 1u;
-          fprintf(f, "%lx %llx\n", kg * kgw + q, (unsigned long long)w);
+          fprintf(f, "%lx %llx\n", bank * MAXW + kg * kgw + q, (unsigned long long)w);
         }
+      chain = chain_next;
     }
     first_tile = 0;
   }

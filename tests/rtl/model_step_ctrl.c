@@ -9,7 +9,8 @@
  *   (GAP = max(2*ROWS-1, MIN_GAP))
  *   adv = busy & tap_ready & !too_soon; pop = adv & nz; zstep = adv & !nz; ctx_end = adv & last
  *   bubble = busy & tap_ready & too_soon; f_done = f_idle | f_ahead
- *   drain = busy & !vld & !tbusy & f_done; pass_end = !vld & !tbusy & f_done & psm_done
+ *   drain = busy & !vld & !tbusy & f_done; pass_end = !vld & !tbusy & f_done &
+ *   (psm_done | (chain & f_ahead & f_ready))
  *   feed_free = f_idle & !f_ahead; waiting = busy & !adv & !bubble & !drain
  *   fill = waiting & !started; stall = waiting & started
  *   seq_err = (ctx_end & !no_ops & !(pop ? head_last : fed_last)) | (busy & vld & nz & fed_last)
@@ -23,14 +24,15 @@
  *
  * Usage: model_step_ctrl ROWS MIN_GAP SEED OUT.vec [inject]
  * Vector file: "ROWS MIN_GAP NCYC", then one line per cycle (hex):
- *   rst_n go busy no_ops vld nz last tbusy f_ready f_idle f_ahead head_last w_ready psm_done |
+ *   rst_n go busy no_ops vld nz last tbusy f_ready f_idle f_ahead head_last w_ready psm_done
+ *   chain |
  *   adv pop zstep ctx_end too_soon pass_end feed_free bubble fill stall drain seq_err
  * (the outputs are those of the cycle, before its rising edge). With "inject" one expected
  * output bit is wrong on purpose. */
 #include "vec_common.h"
 
 enum { I_RST, I_GO, I_BUSY, I_NOOPS, I_VLD, I_NZ, I_LAST, I_TBUSY, I_FREADY, I_FIDLE, I_FAHEAD,
-       I_HLAST, I_WREADY, I_PSM, NIN };
+       I_HLAST, I_WREADY, I_PSM, I_CHAIN, NIN };
 enum { O_ADV, O_POP, O_ZSTEP, O_CTXEND, O_TOOSOON, O_PASSEND, O_FEEDFREE, O_BUBBLE, O_FILL,
        O_STALL, O_DRAIN, O_SEQERR, NOUT };
 
@@ -86,6 +88,7 @@ int main(int argc, char **argv)
         p[I_HLAST] = (int)vrng_range(&g, 5, 70);
         p[I_WREADY] = (int)vrng_range(&g, 30, 100);
         p[I_PSM] = (int)vrng_range(&g, 10, 80);
+        p[I_CHAIN] = (int)vrng_range(&g, 0, 60);
       }
     }
     /* busy is high the cycle after go, for the pass's length */
@@ -122,7 +125,8 @@ int main(int argc, char **argv)
     out[O_ZSTEP] = adv && !in[I_NZ];
     out[O_CTXEND] = ctx_end;
     out[O_TOOSOON] = too_soon;
-    out[O_PASSEND] = tap_idle && f_done && in[I_PSM];
+    out[O_PASSEND] = tap_idle && f_done &&
+                     (in[I_PSM] || (in[I_CHAIN] && in[I_FAHEAD] && in[I_FREADY]));
     out[O_FEEDFREE] = in[I_FIDLE] && !in[I_FAHEAD];
     out[O_BUBBLE] = bubble;
     out[O_FILL] = waiting && !started;
