@@ -245,7 +245,8 @@ const rm_counter_t rm_counters[] = {
   {"BUBBLE", "bubbles: a context's last tap waited for the reserve chains"},
   {"FILL", "cycles before a pass's first step"},
   {"STALL", "cycles the feeder or the weights were not ready after the first step"},
-  {"DRAIN", "cycles after a pass's last tap until its last result is written"},
+  {"DRAIN", "cycles after a pass's last tap until its last result is written or the next pass "
+            "starts"},
   {"MACS", "useful multiply-accumulates"},
   {"IF_RD", "ifmap words read"},
   {"WT_RD", "weight words read"},

@@ -13,7 +13,7 @@
 // sequencer walks the non-zero taps only. Each busy cycle is counted in exactly one of: valid
 // step, zero step, bubble, fill (before the first step of a pass), stall (feeder or weights not
 // ready) and drain (after the last tap of a pass entered the array, until its last result is
-// written).
+// written or, passes back to back, the next pass starts).
 //
 // Column groups (GROUPS > 1, array.col_groups): a pass may split the columns into grp_n groups
 // of grp_w columns (descriptor 4). Group g computes its own pixels, fed by lanes g*ROWS..g*ROWS+
