@@ -52,12 +52,12 @@
 //
 // Passes back to back: the walk is free (free_o) from the fire cycle of its last result on, and
 // a start_i then begins the next pass's walk while the last words are still in stages 1 and 2:
-// the walk's counts, the accumulate flag and the bank are taken at start_i (the descriptor's other fields,
-// col2im's and the column groups' deskew, must not change between two such passes: the core
-// starts the next pass early only where they do not). A word of the next pass that adds to one
-// still on its way is read from the forwarded write (integers) or comes at least a context gap
-// later (float: 18 cycles apart, the adder's path is 9). pass_done_o pulses as each pass's last
-// word is written, in pass order.
+// the walk's counts, the accumulate flag and the bank are taken at start_i (the descriptor's
+// other fields, col2im's and the column groups' deskew, must not change between two such
+// passes: the core starts the next pass early only where they do not). A word of the next
+// pass that adds to one still on its way is read from the forwarded write (integers) or comes
+// at least a context gap later (float: 18 cycles apart, the adder's path is 9). pass_done_o
+// pulses as each pass's last word is written, in pass order.
 `default_nettype none
 
 module sagen_psum_manager #(

@@ -124,6 +124,27 @@ module tb_psum_manager;
     end
   endtask
 
+  // done_o within 100 cycles, checked
+  task wait_done;
+    begin
+      wait_cyc = 0;
+      while (!done && wait_cyc < 100) begin
+        @(negedge clk);
+        wait_cyc = wait_cyc + 1;
+      end
+      chk("done_o", {63'd0, done}, 64'd1);
+    end
+  endtask
+
+  // start_i for one edge with the descriptor of slot SL
+  task launch(input integer slot);
+    begin
+      start_pass(slot);
+      @(negedge clk);
+      start = 1'b0;
+    end
+  endtask
+
   // The output SRAM as each pass ended (pass_done_o: its last word is written at that edge; the
   // next pass has written nothing yet), two passes' copies by parity.
   reg [W-1:0] snap [0:2*8192-1];
@@ -184,8 +205,7 @@ module tb_psum_manager;
     repeat (3) @(posedge clk);
     @(negedge clk) rst_n = 1'b1;
     read_pass(0);
-    start_pass(0);
-    @(negedge clk) start = 1'b0;
+    launch(0);
     for (pass = 0; pass < npass; pass = pass + 1) begin
       sl = pass % 3;
       nx = (pass + 1) % 3;
@@ -218,33 +238,17 @@ module tb_psum_manager;
         end
         if (!next_started) begin
           chk("free_o", {63'd0, free}, 64'd1);
-          start_pass(nx);
-          @(negedge clk);
-          start = 1'b0;
+          launch(nx);
         end
         step = 1'b0;
       end else begin
         step = 1'b0;
-        wait_cyc = 0;
-        while (!done && wait_cyc < 100) begin
-          @(negedge clk);
-          wait_cyc = wait_cyc + 1;
-        end
-        chk("done_o", {63'd0, done}, 64'd1);
-        if (pass + 1 < npass) begin
-          start_pass(nx);
-          @(negedge clk);
-          start = 1'b0;
-        end
+        wait_done;
+        if (pass + 1 < npass) launch(nx);
       end
       if (pass > 0) check_pass(pass - 1);
     end
-    wait_cyc = 0;
-    while (!done && wait_cyc < 100) begin
-      @(negedge clk);
-      wait_cyc = wait_cyc + 1;
-    end
-    chk("done_o", {63'd0, done}, 64'd1);
+    wait_done;
     check_pass(npass - 1);
     repeat (3) @(negedge clk);
     chk("pass_done_o pulses", pdone_n, npass);
