@@ -425,12 +425,6 @@ static void float_formats(vstate_t *v)
         "data.format fp16", c->format);
     v->bad[K_ACCFMT] = 1;
   }
-  if (!v->bad[K_LINEKIB] && c->line_kib > 0) {
-    cfg_say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
-        "memory.line_kib: '%d': the col2im line is integer only; with data.format %s allowed 0 "
-        "(the input gradient runs as a transposed convolution)", c->line_kib, c->format);
-    v->bad[K_LINEKIB] = 1;
-  }
   c->in_ew = fmts[fi].ew;
   c->in_fw = fmts[fi].fw;
   c->acc_ew = fmts[fa < 0 ? 2 : fa].ew;
@@ -474,11 +468,14 @@ static void cross_check(vstate_t *v)
   if (!v->bad[K_LINEKIB] && !v->bad[K_COLS] && !v->bad[K_ACC] && c->line_kib > 0) {
     long long bits = (long long)c->cols * c->acc_bits;
     long long words = (long long)c->line_kib * 8192 / bits;
-    if (words < 3)
+    /* a col2im row's words: 3 at least, 16 in floating point (the adders' path) */
+    int least = c->fp ? 16 : 3;
+    if (words < least)
       cfg_say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
           "memory.line_kib: %d KiB holds %lld of the %lld-bit words of array.cols=%d x "
-          "data.acc_bits=%d: allowed 0, or >= %lld KiB (3 words)", c->line_kib, words, bits,
-          c->cols, c->acc_bits, (3 * bits + 8191) / 8192);
+          "%s=%d: allowed 0, or >= %lld KiB (%d words)", c->line_kib, words, bits, c->cols,
+          c->fp ? "the accumulation format's bits" : "data.acc_bits", c->acc_bits,
+          (least * bits + 8191) / 8192, least);
     else if (cfg_addr_bits(words) > 24)
       cfg_say(v->x, v->line[K_LINEKIB], v->col[K_LINEKIB],
           "memory.line_kib: %d KiB of %lld-bit words needs %d address bits: allowed at most 24",

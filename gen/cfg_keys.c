@@ -26,7 +26,7 @@ const cfgkey_t cfg_keys[NKEYS] = {
     [K_DATA] = {"data", T_MAP, 0, 0, NULL, 0, 0, 0, NULL, NULL, 0, 0,
                 "number formats: integers (signed two's complement) or IEEE floating point"},
     [K_FORMAT] = {"data.format", T_ENUM, 0, 0, "int", 0, 0, 0, "int fp16 bf16 fp32",
-                  "float formats: no input_bits, weight_bits, acc_bits; memory.line_kib 0",
+                  "float formats: no input_bits, weight_bits, acc_bits",
                   FIELD(format),
                   "operands: int (widths below), fp16 (IEEE binary16), bf16 (bfloat16) or fp32 "
                   "(binary32); round to nearest even, subnormals kept, padding adds nothing "
@@ -55,7 +55,8 @@ const cfgkey_t cfg_keys[NKEYS] = {
                   "holds >= 1 word of array.cols x acc_bits", FIELD(output_kib),
                   "capacity of one output bank, KiB"},
     [K_LINEKIB] = {"memory.line_kib", T_INT, 0, 0, NULL, 0, 65536, 0, NULL,
-                   "0, or holds >= 3 words of array.cols x acc_bits", FIELD(line_kib),
+                   "0, or holds >= 3 words of array.cols x acc_bits (16 in floating point)",
+                   FIELD(line_kib),
                    "overlap-add line for col2im, KiB (0: none): the input gradient of a layer "
                    "with few channels runs as dy times its (tap, channel) filters, the products "
                    "added into dx as they leave the array (see docs/hardware.md)"},

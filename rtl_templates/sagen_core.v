@@ -27,9 +27,10 @@
 //
 // Floating point (FP = 1, data.format fp16, bf16 or fp32): the same core with sagen_pe_fp in
 // the array (operands of IEW/IFW exponent/fraction bits, IN_BITS = W_BITS = IEW + IFW + 1; sums
-// of AEW/AFW, ACC_BITS = AEW + AFW + 1) and a float adder in the partial-sums manager (no col2im
-// line). Context ends come at least max(2*ROWS-1, 18) cycles apart (the PE's reduction), and a
-// result leaves the array 37 cycles later than an integer PE's.
+// of AEW/AFW, ACC_BITS = AEW + AFW + 1) and float adders in the partial-sums manager (with
+// col2im, a tree of two levels, whose path asks col2im rows and tiles of 16 pixels or more).
+// Context ends come at least max(2*ROWS-1, 18) cycles apart (the PE's reduction), and a result
+// leaves the array 37 cycles later than an integer PE's.
 `default_nettype none
 
 module sagen_core #(
@@ -55,7 +56,7 @@ module sagen_core #(
   parameter integer GROUPS     = 1,    // column groups the array can form (1: none)
   parameter integer LINE_WORDS = 0,    // words of the col2im overlap-add line (0: no col2im)
   parameter integer LINE_AW    = 1,    // its address bits
-  parameter integer FP         = 0,    // 1: floating point (LINE_WORDS = 0)
+  parameter integer FP         = 0,    // 1: floating point
   parameter integer IEW        = 8,    // operands' exponent and fraction bits (FP = 1)
   parameter integer IFW        = 7,
   parameter integer AEW        = 8,    // sums' exponent and fraction bits (FP = 1)
@@ -175,6 +176,7 @@ module sagen_core #(
     .GROUPS  (GROUPS),
     .LINE_WORDS(LINE_WORDS),
     .RT_KGS  (RT_KGS),
+    .C2I_ROW ((FP != 0) ? 16 : 3),
     .DESC_BITS(NDESC * 32)
   ) u_ctrl (
     .clk_i          (clk_i),

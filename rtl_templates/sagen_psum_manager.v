@@ -43,12 +43,17 @@
 // write, and a line word is read again a row (3 pixels or more) after its write has landed.
 //
 // Floating point (FP = 1: results of AEW exponent and AFW fraction bits, ACC_BITS = AEW + AFW +
-// 1; no col2im, LINE_WORDS = 0): a word is its result plus the stored partial sum, rounded
-// (sagen_fp_add, round to nearest even), or the result alone (+ -0, exact) when the pass does
-// not accumulate: the outputs of passes P0, P1, ... of one reduction become
-// ((P0 + P1) + P2) + ... in pass order. Stage 1 registers the two operands into stage 2, the
-// adder takes six cycles, and the word is written at t + 9. Without col2im no word is read
-// again within a pass, and done_o waits for the adder's last word.
+// 1): a word is its result plus the stored partial sum, rounded (sagen_fp_add, round to nearest
+// even), or the result alone (+ -0, exact) when the pass does not accumulate: the outputs of
+// passes P0, P1, ... of one reduction become ((P0 + P1) + P2) + ... in pass order. Stage 1
+// registers the operands into stage 2, the adder takes six cycles, and the word is written at
+// t + 9. Without col2im no word is read again within a pass, and done_o waits for the adders'
+// last word. With the col2im line (LINE_WORDS > 0) the adders are a tree of two levels: word =
+// (own + previous) + (line carry + stored), line word = (down + previous's down) + its carry
+// (line_acc), an absent operand -0 (the identity: a plain pass's words are those of one adder),
+// written at t + 15; line_acc's carry is read 6 cycles late to meet the first level's sum. A
+// line word is read again a row later and a word by the next filter group a tile later: the
+// controller takes float col2im passes whose rows and tiles have 16 pixels or more.
 //
 // Passes back to back: the walk is free (free_o) from the fire cycle of its last result on, and
 // a start_i then begins the next pass's walk while the last words are still in stages 1 and 2:
@@ -70,7 +75,7 @@ module sagen_psum_manager #(
   parameter integer LINE_AW  = 1,   // its address bits
   parameter integer RT_KGS   = 4,   // filter groups of a col2im pass
   parameter integer LB       = 1,   // bits of a column index, 2**LB >= COLS
-  parameter integer FP       = 0,   // 1: results in floating point (no col2im)
+  parameter integer FP       = 0,   // 1: results in floating point
   parameter integer AEW      = 8,   // their exponent and fraction bits (FP = 1)
   parameter integer AFW      = 23
 ) (
@@ -119,6 +124,10 @@ module sagen_psum_manager #(
 
   // (the format is read by the float adders alone)
   wire [31:0] unused_fmt = AEW ^ AFW;
+  // No operand: 0 for integers, -0 in floating point (the float sum's identity, -0 + x = x for
+  // every x, so a lane no route reaches or a neighbour a row's first pixel lacks adds nothing)
+  localparam [ACC_BITS-1:0] NONE1 = (FP != 0) ? {1'b1, {(ACC_BITS-1){1'b0}}} : {ACC_BITS{1'b0}};
+  localparam [COLS*ACC_BITS-1:0] NONE = {COLS{NONE1}};
 
   // Deskew: column c waits COLS-1-c steps so that a pixel's COLS results leave together.
   wire [COLS*ACC_BITS-1:0] res_d;
@@ -258,8 +267,13 @@ module sagen_psum_manager #(
   assign sram_re_o    = fire && keep && rmw;
   assign sram_raddr_o = addr[AW-1:0];
   assign sram_rbank_o = bank_q;
-  assign line_re_o    = fire && keep && run_q && (add_line || (has_line && line_acc_i));
-  assign line_raddr_o = laddr[LINE_AW-1:0];
+  wire                    line_rd_o;   // the line's read port (float col2im: see g_two)
+  wire [LINE_AW-1:0]      line_rad_o;
+  wire                    line_re0 = fire && keep && run_q &&
+                                     (add_line || (has_line && line_acc_i));
+  wire [LINE_AW-1:0]      line_ra0 = laddr[LINE_AW-1:0];
+  assign line_re_o    = line_rd_o;
+  assign line_raddr_o = line_rad_o;
   wire unused_addr    = ^{addr[31:AW], laddr[31:LINE_AW]};
 
   // col2im: the four classes of the deskewed results, routed to their lanes
@@ -312,7 +326,7 @@ module sagen_psum_manager #(
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
-            pick = {ACC_BITS{1'b0}};
+            pick = e[RE-1] ? {ACC_BITS{1'b0}} : NONE1;   // no entry: no operand
             for (c = 0; c < COLS; c = c + 1)
               pick = pick | ({ACC_BITS{e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c}} &
                              res_d[c*ACC_BITS +: ACC_BITS]);
@@ -331,8 +345,8 @@ module sagen_psum_manager #(
         reg [ACC_BITS-1:0] p01_r, p11_r;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
-            p01_r <= {ACC_BITS{1'b0}};
-            p11_r <= {ACC_BITS{1'b0}};
+            p01_r <= NONE1;
+            p11_r <= NONE1;
           end else if (fire_l && keep && run_q && c2i_i) begin
             p01_r <= v01[ln*ACC_BITS +: ACC_BITS];
             p11_r <= v11[ln*ACC_BITS +: ACC_BITS];
@@ -343,11 +357,11 @@ module sagen_psum_manager #(
       end
     end else begin : g_no_c2i
       assign v00 = res_d;
-      assign v01 = {(COLS*ACC_BITS){1'b0}};
-      assign v10 = {(COLS*ACC_BITS){1'b0}};
-      assign v11 = {(COLS*ACC_BITS){1'b0}};
-      assign p01_q = {(COLS*ACC_BITS){1'b0}};
-      assign p11_q = {(COLS*ACC_BITS){1'b0}};
+      assign v01 = NONE;
+      assign v10 = NONE;
+      assign v11 = NONE;
+      assign p01_q = NONE;
+      assign p11_q = NONE;
       wire unused_rt = ^{route_i, v01, v11, kg_adv};
     end
   endgenerate
@@ -397,55 +411,122 @@ module sagen_psum_manager #(
     end
   end
 
-  // The word as it is written: the sum of stage 1 (integers), or of the float adder.
+  // The word as it is written: the sum of stage 1 (integers), or of the float adders; the
+  // line's word likewise, and the line's read port.
   wire                    wr_vld, wr_end;
   wire [AW:0]             wr_addr;
   wire [COLS*ACC_BITS-1:0] wr_data;
   wire                    fp_busy;
+  wire                    ln_vld;
+  wire [LINE_AW-1:0]      ln_addr;
+  wire [COLS*ACC_BITS-1:0] ln_data;
   generate
     if (FP != 0) begin : g_fp
-      localparam [ACC_BITS-1:0] NEG0 = {1'b1, {(ACC_BITS-1){1'b0}}};
-      localparam integer LA = 6;    // sagen_fp_add's latency
-      // stage 2: the operands (the stored word, or -0 where the pass writes)
+      localparam integer LA = 6;                        // sagen_fp_add's latency
+      localparam integer LV = (LINE_WORDS > 0) ? 2 : 1; // adder levels (col2im: a tree of two)
+      localparam integer LD = LV * LA;                  // the adders' path
+      // stage 2: the operands (an absent one -0, the sum's identity); the delay lines of each
+      // word's valid, last mark and {bank, address}, and of the line's writes, [0] stage 2
       wire                    st_any = s1_st_w || s1_st_b || s1_st_r;
       reg [COLS*ACC_BITS-1:0] s2_own, s2_st;
-      reg [LA:0]              d_vld, d_end;  // [0]: stage 2, [LA]: the sum is out
-      reg [(LA+1)*(AW+1)-1:0] d_addr;
+      reg [LD:0]              d_vld, d_end, d_line, d_lacc;
+      reg [(LD+1)*(AW+1)-1:0] d_addr;
+      reg [(LD+1)*LINE_AW-1:0] d_laddr;
       always @(posedge clk_i) begin
         s2_own <= s1_own;
-        s2_st  <= st_any ? stored : {COLS{NEG0}};
+        s2_st  <= st_any ? stored : NONE;
       end
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          d_vld  <= {(LA+1){1'b0}};
-          d_end  <= {(LA+1){1'b0}};
-          d_addr <= {((LA+1)*(AW+1)){1'b0}};
+          d_vld   <= {(LD+1){1'b0}};
+          d_end   <= {(LD+1){1'b0}};
+          d_line  <= {(LD+1){1'b0}};
+          d_lacc  <= {(LD+1){1'b0}};
+          d_addr  <= {((LD+1)*(AW+1)){1'b0}};
+          d_laddr <= {((LD+1)*LINE_AW){1'b0}};
         end else begin
-          d_vld  <= {d_vld[LA-1:0], s1_vld};
-          d_end  <= {d_end[LA-1:0], s1_end};
-          d_addr <= {d_addr[LA*(AW+1)-1:0], s1_addr};
+          d_vld   <= {d_vld[LD-1:0], s1_vld};
+          d_end   <= {d_end[LD-1:0], s1_end};
+          d_line  <= {d_line[LD-1:0], s1_vld && s1_line};
+          d_lacc  <= {d_lacc[LD-1:0], s1_vld && s1_line && s1_lacc};
+          d_addr  <= {d_addr[LD*(AW+1)-1:0], s1_addr};
+          d_laddr <= {d_laddr[LD*LINE_AW-1:0], s1_laddr};
         end
       end
       genvar fc;
-      for (fc = 0; fc < COLS; fc = fc + 1) begin : g_add
-        sagen_fp_add #(.EW(AEW), .FW(AFW)) u_add (
-          .clk_i(clk_i),
-          .a_i  (s2_own[fc*ACC_BITS +: ACC_BITS]),
-          .b_i  (s2_st[fc*ACC_BITS +: ACC_BITS]),
-          .sum_o(wr_data[fc*ACC_BITS +: ACC_BITS])
-        );
+      if (LV == 1) begin : g_one
+        // word = result + stored: written at t + 9
+        for (fc = 0; fc < COLS; fc = fc + 1) begin : g_add
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_add (
+            .clk_i(clk_i),
+            .a_i  (s2_own[fc*ACC_BITS +: ACC_BITS]),
+            .b_i  (s2_st[fc*ACC_BITS +: ACC_BITS]),
+            .sum_o(wr_data[fc*ACC_BITS +: ACC_BITS])
+          );
+        end
+        assign line_rd_o   = line_re0;
+        assign line_rad_o  = line_ra0;
+        assign ln_vld      = 1'b0;
+        assign ln_addr     = {LINE_AW{1'b0}};
+        assign ln_data     = NONE;
+        wire unused_fp = ^{sum, lsum, s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc, d_line,
+                           d_lacc, d_laddr, line_rdata_i};
+      end else begin : g_two
+        // col2im: word = (own + previous) + (line carry + stored), the line's word = (down +
+        // previous's down) + its carry (line_acc), each + rounded: the word and the line are
+        // written at t + 15. The line's carry for line_acc is read LA cycles late, so that it
+        // comes back as the first level's sum does (line_acc passes read the line only for it;
+        // a pass that takes the line into its words reads it in the fire cycle).
+        reg [COLS*ACC_BITS-1:0] s2_prev, s2_carry, s2_down, s2_lprev;
+        always @(posedge clk_i) begin
+          s2_prev  <= s1_prev;
+          s2_carry <= s1_carry ? line_rdata_i : NONE;
+          s2_down  <= s1_down;
+          s2_lprev <= s1_lprev;
+        end
+        wire [COLS*ACC_BITS-1:0] x, y, lx, ly;
+        assign ly = d_lacc[LA] ? line_rdata_i : NONE;
+        for (fc = 0; fc < COLS; fc = fc + 1) begin : g_add
+          localparam integer B = fc * ACC_BITS;
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_own (
+            .clk_i(clk_i), .a_i(s2_own[B +: ACC_BITS]), .b_i(s2_prev[B +: ACC_BITS]),
+            .sum_o(x[B +: ACC_BITS]));
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_in (
+            .clk_i(clk_i), .a_i(s2_carry[B +: ACC_BITS]), .b_i(s2_st[B +: ACC_BITS]),
+            .sum_o(y[B +: ACC_BITS]));
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_word (
+            .clk_i(clk_i), .a_i(x[B +: ACC_BITS]), .b_i(y[B +: ACC_BITS]),
+            .sum_o(wr_data[B +: ACC_BITS]));
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_down (
+            .clk_i(clk_i), .a_i(s2_down[B +: ACC_BITS]), .b_i(s2_lprev[B +: ACC_BITS]),
+            .sum_o(lx[B +: ACC_BITS]));
+          sagen_fp_add #(.EW(AEW), .FW(AFW)) u_line (
+            .clk_i(clk_i), .a_i(lx[B +: ACC_BITS]), .b_i(ly[B +: ACC_BITS]),
+            .sum_o(ln_data[B +: ACC_BITS]));
+        end
+        // the line's reads: in the fire cycle for the words' carry, LA - 1 cycles after stage 2
+        // for line_acc's (a pass does one or the other)
+        assign line_rd_o  = (line_re0 && !line_acc_i) || d_lacc[LA-1];
+        assign line_rad_o = d_lacc[LA-1] ? d_laddr[(LA-1)*LINE_AW +: LINE_AW] : line_ra0;
+        assign ln_vld     = d_line[LD];
+        assign ln_addr    = d_laddr[LD*LINE_AW +: LINE_AW];
+        wire unused_fp = ^{sum, lsum, s1_lacc};
       end
-      assign wr_vld  = d_vld[LA];
-      assign wr_end  = d_end[LA];
-      assign wr_addr = d_addr[LA*(AW+1) +: AW+1];
-      assign fp_busy = |{d_vld, d_end};
-      wire unused_fp = ^{sum, lsum, s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc};
+      assign wr_vld  = d_vld[LD];
+      assign wr_end  = d_end[LD];
+      assign wr_addr = d_addr[LD*(AW+1) +: AW+1];
+      assign fp_busy = |{d_vld, d_end, d_line};
     end else begin : g_int
-      assign wr_vld  = s1_vld;
-      assign wr_end  = s1_end;
-      assign wr_addr = s1_addr;
-      assign wr_data = sum;
-      assign fp_busy = 1'b0;
+      assign wr_vld     = s1_vld;
+      assign wr_end     = s1_end;
+      assign wr_addr    = s1_addr;
+      assign wr_data    = sum;
+      assign fp_busy    = 1'b0;
+      assign line_rd_o  = line_re0;
+      assign line_rad_o = line_ra0;
+      assign ln_vld     = s1_vld && s1_line;
+      assign ln_addr    = s1_laddr;
+      assign ln_data    = lsum;
     end
   endgenerate
 
@@ -476,9 +557,9 @@ module sagen_psum_manager #(
       s1_addr   <= {bank_q, addr[AW-1:0]};
       s1_own    <= v00;
       // the row's previous pixel (not for the row's first)
-      s1_prev   <= pv_q ? p01_q : {(COLS*ACC_BITS){1'b0}};
+      s1_prev   <= pv_q ? p01_q : NONE;
       s1_down   <= v10;
-      s1_lprev  <= pv_q ? p11_q : {(COLS*ACC_BITS){1'b0}};
+      s1_lprev  <= pv_q ? p11_q : NONE;
       s1_carry  <= c2i_i && add_line;
       s1_lacc   <= c2i_i && line_acc_i;
       s1_line   <= has_line;
@@ -490,9 +571,9 @@ module sagen_psum_manager #(
       sram_waddr_o <= wr_addr[AW-1:0];
       sram_wbank_o <= wr_addr[AW];
       sram_wdata_o <= wr_data;
-      line_we_o    <= s1_vld && s1_line;
-      line_waddr_o <= s1_laddr;
-      line_wdata_o <= lsum;
+      line_we_o    <= ln_vld;
+      line_waddr_o <= ln_addr;
+      line_wdata_o <= ln_data;
       if (start_i) begin
         run_q <= 1'b1;
         acc_q <= accumulate_i; bank_q <= bank_i; kgw_q <= kg_words_i;

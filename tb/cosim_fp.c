@@ -170,7 +170,7 @@ static int golden_of_run(const cfg_t *c, const drive_run_t *rn, const tensor_t *
   for (int m = 0; m < rn->nm; m++) {
     const drive_run_member_t *dm = &rn->m[m];
     const layer_t *l = &dm->l;
-    long nd = l->n * l->k * l->oh * l->ow;
+    long nd = l->n * (dm->c2i_lanes ? dm->c2i_lanes : l->k) * l->oh * l->ow;
     long *d = r->dst[m] = malloc(sizeof(long) * (size_t)(nd > 0 ? nd : 1));
     if (!d) goto oom;
     for (long i = 0; i < nd; i++) {
@@ -189,7 +189,8 @@ static int golden_of_run(const cfg_t *c, const drive_run_t *rn, const tensor_t *
                                  l->oh, l->ow,
                                  {l->lead_h, l->gap_h, l->dense_h},
                                  {l->lead_w, l->gap_w, l->dense_w},
-                                 l->no_ops, dm->w, d};
+                                 l->no_ops, dm->w, d, dm->c2i_lanes, dm->c2i_kg0,
+                                 dm->c2i_cols, dm->c2i_route};
   }
   for (long i = 0; i < rn->nt; i++) {
     const drive_run_tile_t *t = &rn->t[i];

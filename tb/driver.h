@@ -184,7 +184,13 @@ typedef struct drive_slices {
 typedef struct drive_run_member {
   layer_t l;          /* its convolution as it ran (oh, ow explicit) */
   int64_t *w;         /* its kernel [l.k][l.c][l.r][l.s] as read (DRIVE_RUN_ABSENT: no tap) */
-  const int64_t **dst;   /* [l.n][l.k][oh][ow]: where each result was placed, NULL: nowhere */
+  const int64_t **dst;   /* [l.n][l.k][oh][ow]: where each result was placed, NULL: nowhere;
+                            col2im: [l.n][c2i_lanes][oh][ow], where each word's lane went */
+  long c2i_lanes;     /* col2im (0: not): the lanes of a word that hold dx */
+  int c2i_kg0;        /* col2im: the first filter group with a line segment */
+  int c2i_cols;       /* col2im: the array's columns (a filter group) */
+  uint32_t *c2i_route;   /* col2im: the route table, (kg * 4 + class) * cols + lane entries
+                            {valid, column}, valid at bit max(1, ceil(log2(cols))) */
 } drive_run_member_t;
 typedef struct drive_run_tile {
   long n, oy0, oht, ox0, owt, k0, kt;

@@ -66,7 +66,12 @@ typedef struct golden_member {
   golden_axis_t ah, aw;    /* the dense tap sequences of its rows and columns */
   int no_ops;              /* no tap at all: every dense position a zero step */
   const int64_t *w;        /* [k][c][r][s]; GOLDEN_ABSENT: a tap the filter lacks */
-  const long *dst;         /* [n][k][oh][ow]: the flat index of Y each result goes to, or -1 */
+  const long *dst;         /* [n][k][oh][ow]: the flat index of Y each result goes to, or -1;
+                              col2im: [n][c2i_lanes][oh][ow], each word lane's */
+  long c2i_lanes;          /* col2im (0: not; see golden_run_fp): lanes of a word that hold Y */
+  int c2i_kg0, c2i_cols;   /* col2im: first filter group with a line segment; columns */
+  const uint32_t *c2i_route;   /* col2im: [kg][class][lane] = {valid, column}, valid at bit
+                                  max(1, ceil(log2(cols))) */
 } golden_member_t;
 typedef struct golden_tile {
   long n, oy0, oht, ox0, owt, k0, kt;
@@ -91,8 +96,21 @@ typedef struct golden_run {
  * (the walk c, r, s of the pass's slice of the member's kernel; with zero_fill every dense
  * position of the slice's span, from the dense start for the first slice of an axis to the end
  * for its last, a position between taps a product +0 x +0), the first pass's sum written, each
- * later one's added to it, into Y at its destination. Returns 0, or -1 if R is inconsistent
- * (a slice, tile or destination out of range; nothing written) or out of memory. */
+ * later one's added to it, into Y at its destination.
+ * col2im (one member, c2i_lanes > 0: a 1x1 convolution of dy's pixels, the grid of oh x ow
+ * super-pixels, and the filters of (tap, channel)): each pass's PE sums P(pixel, filter) as
+ * above; a filter group kg is c2i_cols filters; the route table names, per filter group, class
+ * and lane, the column whose sum the lane takes: class 00 of the pixel itself (own), 01 of the
+ * row's previous pixel (prev), 10 of the pixel above (down) and 11 of the one above and before
+ * (dprev). Pass by pass (tiles of whole grid rows, a tile's passes its reduction slices), filter
+ * group by group, pixel by pixel in row order, each word lane becomes (own + prev) + (carry +
+ * stored) and, for filter groups from c2i_kg0 on, the line word of its column (down + dprev) +
+ * line (the line's own value only in a later slice), each + rounded, an absent operand -0; the
+ * carry is the line word of the column in rows after the tile's first (and in the tile's first
+ * when it is not the grid's first), not in later slices; stored is the word so far after the
+ * first filter group or the first slice. The words go to Y at their destinations at the end.
+ * Returns 0, or -1 if R is inconsistent (a slice, tile, route or destination out of range;
+ * nothing written) or out of memory. */
 int golden_run_fp(const golden_fp_t *f, const golden_run_t *r, int64_t *y, long ny);
 
 /* The independent check of a float result Y of op OP (0 conv2d: A x, B w; 1 input gradient: A

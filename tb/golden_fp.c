@@ -164,7 +164,8 @@ static int run_ok(const golden_run_t *r, long ny)
         (q->ah.dense && q->ah.dense < g->r) || (q->aw.dense && q->aw.dense < g->s) ||
         (q->ah.dense && q->ah.gap < 1) || (q->aw.dense && q->aw.gap < 1))
       return 0;
-    for (long i = 0; i < g->n * g->k * q->oh * q->ow; i++)
+    long nk = q->c2i_lanes ? q->c2i_lanes : g->k;
+    for (long i = 0; i < g->n * nk * q->oh * q->ow; i++)
       if (q->dst[i] >= ny) return 0;
   }
   for (long i = 0; i < r->nt; i++) {
@@ -216,9 +217,91 @@ static uint64_t pass_sum(const golden_fp_t *f, const golden_run_t *r, const gold
   return pe_result(f, &ps);
 }
 
+/* col2im's run R into Y (see golden_run_fp); R is in range (run_ok). */
+static int run_c2i(const golden_fp_t *f, const golden_run_t *r, int64_t *y)
+{
+  const golden_member_t *q = &r->m[0];
+  const golden_conv_t *g = &q->g;
+  long gh = q->oh, gw = q->ow, lanes = q->c2i_lanes, nf = g->k;
+  int cols = q->c2i_cols, lb = 1;
+  while (cols > 1 && (1 << lb) < cols) lb++;
+  long nkg = (nf + cols - 1) / cols;
+  if (cols < 1 || lanes > cols || g->r != 1 || g->s != 1 || q->c2i_kg0 < 0 || r->zero_fill)
+    return -1;
+  for (long e = 0; e < nkg * 4 * cols; e++) {   /* a route names a filter of the group */
+    uint32_t v = q->c2i_route[e];
+    long col = (long)(v & ((1u << lb) - 1)), kg = e / (4 * cols);
+    if ((v >> lb & 1u) && (col >= cols || kg * cols + col >= nf)) return -1;
+  }
+  for (long i = 0; i < r->nt; i++)   /* tiles of whole rows */
+    if (r->t[i].ox0 != 0 || r->t[i].owt != gw || r->t[i].k0 != 0 || r->t[i].kt != nf) return -1;
+  const uint64_t none = 1ull << (f->acc_ew + f->acc_fw);
+  size_t nw = (size_t)(g->n * gh * gw * lanes), nl = (size_t)(nkg * gw * lanes);
+  uint64_t *word = malloc(nw * sizeof *word), *line = malloc(nl * sizeof *line);
+  uint64_t *ps = malloc((size_t)(gh * gw * nf) * sizeof *ps);   /* a pass's PE sums */
+  if (!word || !line || !ps) {
+    free(word);
+    free(line);
+    free(ps);
+    return -1;
+  }
+  for (size_t i = 0; i < nw; i++) word[i] = none;
+  for (size_t i = 0; i < nl; i++) line[i] = none;
+  for (long pi = 0; pi < r->np; pi++) {
+    const golden_pass_t *p = &r->p[pi];
+    const golden_tile_t *t = &r->t[p->tile];
+    long sl = 0;   /* the pass's slice of its tile: passes of the tile before it */
+    for (long i = 0; i < pi; i++) sl += r->p[i].tile == p->tile;
+    int later = sl > 0, lfirst = t->oy0 > 0 && !later;
+    for (long i = t->oy0; i < t->oy0 + t->oht; i++)
+      for (long j = 0; j < gw; j++)
+        for (long k = 0; k < nf; k++) {
+          long rw = 0, sw = 0;
+          ps[(i * gw + j) * nf + k] = pass_sum(f, r, q, p, t->n, k, i, j, &rw, &sw);
+        }
+    for (long kg = 0; kg < nkg; kg++) {
+      int hl = kg >= q->c2i_kg0;
+      for (long i = t->oy0; i < t->oy0 + t->oht; i++) {
+        int add_l = hl && !later && (i > t->oy0 || lfirst);
+        for (long j = 0; j < gw; j++)
+          for (long l = 0; l < lanes; l++) {
+            /* the sum class K of filter group KG sends lane L from pixel (I, J), or none */
+#define ROUTED(K, I, J)                                                                        \
+  ((q->c2i_route[(kg * 4 + (K)) * cols + l] >> lb & 1u)                                        \
+       ? ps[((I) * gw + (J)) * nf + kg * cols +                                                \
+            (long)(q->c2i_route[(kg * 4 + (K)) * cols + l] & ((1u << lb) - 1))]                \
+       : none)
+            uint64_t *w = &word[((t->n * gh + i) * gw + j) * lanes + l];
+            uint64_t *lw = &line[(kg * gw + j) * lanes + l];
+            uint64_t own = ROUTED(0, i, j), prev = j > 0 ? ROUTED(1, i, j - 1) : none;
+            uint64_t carry = add_l ? *lw : none, st = later || kg > 0 ? *w : none;
+            *w = fp_add(f, fp_add(f, own, prev), fp_add(f, carry, st));
+            if (hl) {
+              uint64_t down = ROUTED(2, i, j), dprev = j > 0 ? ROUTED(3, i, j - 1) : none;
+              *lw = fp_add(f, fp_add(f, down, dprev), later ? *lw : none);
+            }
+#undef ROUTED
+          }
+      }
+    }
+  }
+  for (long n = 0; n < g->n; n++)
+    for (long l = 0; l < lanes; l++)
+      for (long i = 0; i < gh; i++)
+        for (long j = 0; j < gw; j++) {
+          long d = q->dst[((n * lanes + l) * gh + i) * gw + j];
+          if (d >= 0) y[d] = (int64_t)word[((n * gh + i) * gw + j) * lanes + l];
+        }
+  free(word);
+  free(line);
+  free(ps);
+  return 0;
+}
+
 int golden_run_fp(const golden_fp_t *f, const golden_run_t *r, int64_t *y, long ny)
 {
   if (!run_ok(r, ny)) return -1;
+  if (r->nm == 1 && r->m[0].c2i_lanes > 0) return run_c2i(f, r, y);
   long most = 1;
   for (int m = 0; m < r->nm; m++) {
     const golden_member_t *q = &r->m[m];

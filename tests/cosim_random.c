@@ -64,15 +64,14 @@ static void random_config(uint64_t seed, int k, cfg_t *c, char *buf, size_t len)
     int depth = regs + (int)rng_range(&s, rng_range(&s, 0, 1) ? 1 : 0, 4);
     if (depth < 2) depth = 2;
     int line = (int)rng_range(&s, 0, 2);   /* 0: none, else KiB */
-    /* one in three: a float format (fp16, bf16, fp32; fp16 sums with fp16 half the time), no
-     * col2im line */
+    /* one in three: a float format (fp16, bf16, fp32; fp16 sums with fp16 half the time); its
+     * col2im line, if any, holds 16 words or more (redrawn otherwise) */
     static const char *const fmts[] = {"fp16", "bf16", "fp32"};
     char data[96];
     int fmt = rng_range(&s, 0, 2) == 0 ? (int)rng_range(&s, 0, 2) : -1;
     if (fmt >= 0) {
       snprintf(data, sizeof data, "format: %s, acc_format: %s", fmts[fmt],
                fmt == 0 && rng_range(&s, 0, 1) ? "fp16" : "fp32");
-      line = 0;
     } else {
       snprintf(data, sizeof data, "input_bits: %d, weight_bits: %d, acc_bits: %d", ib, wb, ab);
     }

@@ -248,8 +248,10 @@ static const bad_t bad[] = {
     {"acc_format_fp16_of_bf16", "name: x\n" ARR "data: {format: bf16, acc_format: fp16}\n", 0,
      {"x.yaml:3:34: data.acc_format: fp16 sums of bf16 operands are not supported",
       "or fp16 with data.format fp16"}},
-    {"format_float_with_line", "name: x\n" ARR "data: {format: fp32}\nmemory: {line_kib: 8}\n", 0,
-     {"x.yaml:4:20: memory.line_kib: '8': the col2im line is integer only"}},
+    {"format_float_line_below_sixteen_words", "name: x\narray: {rows: 4, cols: 32}\n"
+     "data: {format: fp32}\nmemory: {line_kib: 1}\n", 0,
+     {"x.yaml:4:20: memory.line_kib: 1 KiB holds 8 of the 1024-bit words of array.cols=32 x the "
+      "accumulation format's bits=32: allowed 0, or >= 2 KiB (16 words)"}},
     {"dataflow_ws", "name: x\narray: {rows: 4, cols: 4, dataflow: ws}\n", 0,
      {"x.yaml:2:37: array.dataflow: 'ws' is not supported: allowed os"}},
     /* whole-file problems */

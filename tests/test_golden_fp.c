@@ -86,7 +86,7 @@ static int one_run(const golden_conv_t *g, const int64_t *x, const int64_t *w,
       p[n * nsl + i] = (golden_pass_t){n, sl[i].c0, sl[i].ct, sl[i].r0, sl[i].rt, sl[i].s0,
                                        sl[i].st};
   }
-  golden_member_t m = {*g, oh, ow, {0, 0, 0}, aw, 0, w, dst};
+  golden_member_t m = {*g, oh, ow, {0, 0, 0}, aw, 0, w, dst, 0, 0, 0, NULL};
   golden_run_t r = {g->n, g->c, g->h, g->w, x, zero_fill, 1, &m, g->n, nsl * g->n, t, p};
   int rc = golden_run_fp(&BF16, &r, y, ny);
   free(dst);
@@ -175,11 +175,85 @@ static void test_run_is_conv(void)
   if (!bad) ok("run_fp: a convolution as one run sums as golden_conv2d_fp (200 random layers)");
 }
 
+/* col2im as a run: a 2 x 2 grid of one channel, four filters in one filter group of 4 columns,
+ * filter k routed to lane 0 of class k. Word (1,1) is (own + prev) + (line carry + stored):
+ * own x11 w0 = 1, prev x10 w1 = 2^-24 and the carry the row above sent down, x01 w2 + x00 w3 =
+ * 2^-24 + 2^-24: 1 + 2^-24 rounds to 1 (ties to even), the carry is 2^-23, the word 1 + 2^-23
+ * (summed in turn, 1). Word (1,0) is x10 w0 + the carry x00 w2 = 2^-12 + 2^-24. The same with
+ * the grid's rows in two tiles (the line carried from one pass to the next), and with the one
+ * channel in two slices on each one-row tile (x split as x/2 + x/2: the later slice adds its
+ * carry into the line and its words to the stored ones). */
+static void test_c2i(void)
+{
+  golden_conv_t g = {1, 1, 2, 2, 4, 1, 1, 1, 1, 0, 0, 1, 1, 32};
+  int64_t x[4] = {B_TINY, B_TINY, B_TINY, B_ONE}, w[4] = {B_ONE, B_TINY, B_TINY, B_TINY};
+  long dst[4] = {0, 1, 2, 3};
+  uint32_t route[4 * 4 * 4] = {0};
+  for (int k = 0; k < 4; k++) route[k * 4] = 4u | (uint32_t)k;   /* {valid at bit 2, column} */
+  golden_member_t m = {g, 2, 2, {0, 0, 0}, {0, 0, 0}, 0, w, dst, 1, 0, 4, route};
+  golden_tile_t one[1] = {{0, 0, 2, 0, 2, 0, 4, 0}};
+  golden_tile_t rows[2] = {{0, 0, 1, 0, 2, 0, 4, 0}, {0, 1, 1, 0, 2, 0, 4, 0}};
+  golden_pass_t p1[1] = {{0, 0, 1, 0, 1, 0, 1}};
+  golden_pass_t p2[2] = {{0, 0, 1, 0, 1, 0, 1}, {1, 0, 1, 0, 1, 0, 1}};
+  golden_run_t r = {1, 1, 2, 2, x, 0, 1, &m, 1, 1, one, p1};
+  int64_t y[4] = {0};
+  int rc = golden_run_fp(&BF16, &r, y, 4);
+  check(rc == 0 && y[3] == F_ONE_ULP && y[2] == 0x39800800 && y[0] == 0x39800000,
+        "run_fp col2im: (own + prev) + (carry + stored), the carry from the row above",
+        "rc %d, got 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64, rc, y[0], y[2], y[3]);
+  r.nt = 2;
+  r.np = 2;
+  r.t = rows;
+  r.p = p2;
+  memset(y, 0, sizeof y);
+  rc = golden_run_fp(&BF16, &r, y, 4);
+  check(rc == 0 && y[3] == F_ONE_ULP && y[2] == 0x39800800,
+        "run_fp col2im: the line carried from tile to tile", "rc %d, got 0x%" PRIx64
+        " 0x%" PRIx64, rc, y[2], y[3]);
+  /* two channels, each x halved (2^-13 and 0.5 are bf16 values): each pixel's sum is the same */
+  golden_conv_t g2 = {1, 2, 2, 2, 4, 1, 1, 1, 1, 0, 0, 1, 1, 32};
+  int64_t x2[8] = {0x3900, 0x3900, 0x3900, 0x3f00, 0x3900, 0x3900, 0x3900, 0x3f00};
+  int64_t w2[8] = {B_ONE, B_ONE, B_TINY, B_TINY, B_TINY, B_TINY, B_TINY, B_TINY};
+  golden_member_t m2 = {g2, 2, 2, {0, 0, 0}, {0, 0, 0}, 0, w2, dst, 1, 0, 4, route};
+  golden_pass_t p4[4] = {{0, 0, 1, 0, 1, 0, 1}, {0, 1, 1, 0, 1, 0, 1},
+                         {1, 0, 1, 0, 1, 0, 1}, {1, 1, 1, 0, 1, 0, 1}};
+  golden_run_t r2 = {1, 2, 2, 2, x2, 0, 1, &m2, 2, 4, rows, p4};
+  memset(y, 0, sizeof y);
+  rc = golden_run_fp(&BF16, &r2, y, 4);
+  /* word (1,1): slice 1 writes (1/2 + 2^-25) + (2^-23) -> 1/2 + 2^-23 (line: 2^-25 + 2^-25
+   * from slice 1 of row 0, then 2^-25 + 2^-25 added by slice 2: 2^-23); slice 2 adds 1/2 +
+   * 2^-25 (rounds to 1/2) to it: 1 + 2^-23 */
+  check(rc == 0 && y[3] == F_ONE_ULP && y[2] == 0x39800800,
+        "run_fp col2im: slices add their carry into the line", "rc %d, got 0x%" PRIx64
+        " 0x%" PRIx64, rc, y[2], y[3]);
+  /* two filter groups of 2 columns, the line from the second: filter 0 (group 0) sends x11 w0 =
+   * 2^-24 to word (1,1); in group 1 filter 2 sends x11 w2 = 1 there and filter 3 x01 w3 = 2^-24
+   * down. Group 1's word: 1 + (2^-24 carry + 2^-24 stored) = 1 + 2^-23, where any order that
+   * adds the 1 first gives 1 */
+  uint32_t rt2[2 * 4 * 2] = {0};
+  rt2[0] = 2u | 0u;                  /* group 0, class 00, lane 0: column 0 (filter 0) */
+  rt2[(1 * 4 + 0) * 2] = 2u | 0u;    /* group 1, class 00: column 0 (filter 2) */
+  rt2[(1 * 4 + 2) * 2] = 2u | 1u;    /* group 1, class 10: column 1 (filter 3) */
+  int64_t x3[4] = {B_ONE, B_TINY, B_ONE, B_ONE}, w3[4] = {0x3380, B_ONE, B_ONE, B_TINY};
+  golden_member_t m3 = {g, 2, 2, {0, 0, 0}, {0, 0, 0}, 0, w3, dst, 1, 1, 2, rt2};
+  golden_run_t r3 = {1, 1, 2, 2, x3, 0, 1, &m3, 1, 1, one, p1};
+  memset(y, 0, sizeof y);
+  rc = golden_run_fp(&BF16, &r3, y, 4);
+  check(rc == 0 && y[3] == F_ONE_ULP, "run_fp col2im: the carry and the stored word meet first",
+        "rc %d, got 0x%" PRIx64, rc, y[3]);
+  route[4] = 4u | 3u;   /* a route to column 3 ... */
+  m.g.k = 3;            /* ... of a group of three filters */
+  r = (golden_run_t){1, 1, 2, 2, x, 0, 1, &m, 1, 1, one, p1};
+  check(golden_run_fp(&BF16, &r, y, 4) == -1, "run_fp col2im: a route past the filters is "
+        "refused", "accepted");
+}
+
 int main(void)
 {
   test_partials();
   test_padding();
   test_zero_fill();
   test_run_is_conv();
+  test_c2i();
   return tap_end();
 }

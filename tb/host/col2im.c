@@ -69,8 +69,8 @@ static int c2i_build(const cfg_t *c, const layer_t *l, const tensor_t *dy, const
   long nkg = cdiv(nf, c->cols);
   long oh = layer_out_h(l), ow = layer_out_w(l), gh, gw;
   long gy0 = c2i_axis(l->h, l->ph, sh, &gh), gx0 = c2i_axis(l->w, l->pw, sw, &gw);
-  if (c->line_words < 3 || (R - 1) * l->dh >= 2 * sh || (S - 1) * l->dw >= 2 * sw ||
-      lanes > c->cols || nkg > SAGEN_ROUTE_KGS || gy0 >= oh || gx0 >= ow || gw < 3 || gh < 1)
+  if (c->line_words < c2i_min_row(c) || (R - 1) * l->dh >= 2 * sh || (S - 1) * l->dw >= 2 * sw ||
+      lanes > c->cols || nkg > SAGEN_ROUTE_KGS || gy0 >= oh || gx0 >= ow || gw < c2i_min_row(c) || gh < 1)
     return -1;
   long nrt = (long)SAGEN_ROUTE_KGS * 4 * c->cols;
   run->tab = malloc(sizeof(long) * (size_t)(nf + 5 * lanes));

@@ -110,7 +110,7 @@ double cost_tiling_parts(const cfg_t *c, const layer_t *l, long oh, long ow, con
   if (tile_out_words(c, t->groups, (double)tile_stored_pix(t->oht, t->owt, owv), (double)nkg_out) >
       (double)c->out_words)
     return -1;
-  if (t->c2i && (t->owt != ow || owv < 3 || (t->ct < l->c && t->oht > 1) ||
+  if (t->c2i && (t->owt != ow || owv < c2i_min_row(c) || (t->ct < l->c && t->oht > 1) ||
                  (double)lmax(0, nkg - t->c2i_kg0) * owv > (double)c->line_words))
     return -1;
   long kspan = (t->st - 1) * l->dw + 1;

@@ -18,9 +18,10 @@
 /* Facts of the float datapath (data.format fp16, bf16, fp32), not tuning: a float PE's result
  * enters its reserve chain 37 cycles later than an integer PE's (sagen_pe_fp.v: its adder's six
  * stages and the reduction of its eight partial sums), and the partial-sums manager writes a
- * word 7 cycles later (its float adder): 44 more cycles of drain a pass. Context ends come at
- * least 18 cycles apart (the PE's reduction) besides the reserve chains' 2 rows - 1. */
-#define FP_DRAIN(c) ((c)->fp ? 44.0 : 0.0)
+ * word 7 cycles later (its float adder; 13 with a col2im line, whose adders are a tree of two):
+ * 44 (50) more cycles of drain a pass. Context ends come at least 18 cycles apart (the PE's
+ * reduction) besides the reserve chains' 2 rows - 1. */
+#define FP_DRAIN(c) ((c)->fp ? ((c)->line_words > 0 ? 50.0 : 44.0) : 0.0)
 #define CTX_GAP(c) ((c)->fp && 2.0 * (c)->rows - 1 < 18.0 ? 18.0 : 2.0 * (c)->rows - 1)
 
 /* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's

@@ -2,8 +2,8 @@
 # cli/float: the floating-point formats through ./sagen: every format pair the PE has, conv2d bit
 # for bit in the plan's order (channel slices, stride, dilation, padding, 1x1; column groups,
 # images side by side, row and linear contexts, aligned rows; Icarus replays), the backward ops
-# bit for bit from their runs as data (both modes, the input gradient's phase forms, the weight
-# gradient's forms, images side by side; Icarus replays), special values with
+# bit for bit from their runs as data (both modes, the input gradient's phase forms and col2im,
+# the weight gradient's forms, images side by side; Icarus replays), special values with
 # their IEEE results (NaN, infinities, signed zeros, subnormals, overflow, cancellation),
 # infinities that meet only padding or absent taps kept out of the sum in every op, and a
 # bf16 training step chained through .npy against an independent Python model (tests/lib/
@@ -19,14 +19,25 @@ need python3 || finish
 
 # A small float design: 2x2 (its contexts wait for the float PE's gap of 18, not the chains' 3),
 # two column groups, small memories so that layers are tiled into channel slices and several
-# output tiles.
+# output tiles, and a col2im line (its adders a tree of two in every pass).
 cat >"$tmp/fl.yaml" <<'Y'
 name: fl
 array: { rows: 2, cols: 2, col_groups: 2 }
 data: { format: bf16 }
-memory: { bus_elems: 8, ifmap_kib: 2, weight_kib: 2, output_kib: 2 }
+memory: { bus_elems: 8, ifmap_kib: 2, weight_kib: 2, output_kib: 2, line_kib: 1 }
 Y
 F=$tmp/fl.yaml
+# col2im's design: 12 columns, so that a 3x3 kernel's 9 filters of one channel are one filter
+# group and a word lane takes its own, previous, down and previous-down sums in one group (their
+# order shows); an ifmap bank small enough that a layer of many channels runs in one-row tiles
+# of channel slices (the line accumulated over the slices).
+cat >"$tmp/fc.yaml" <<'Y'
+name: fc
+array: { rows: 2, cols: 12 }
+data: { format: bf16 }
+memory: { bus_elems: 8, ifmap_kib: 1, weight_kib: 2, output_kib: 4, line_kib: 1 }
+Y
+FC=$tmp/fc.yaml
 
 # run NAME ARGS...: sagen sim ARGS --check passes
 run() {
@@ -95,6 +106,21 @@ runf "weight gradient bf16, dilated kernel (one channel), zero_fill: bit-exact" 
   conv2d_weight_grad --random 2,1,9,9:3,3,3 --stride 2 --bp-mode zero_fill
 runf "weight gradient bf16, 1x1 stride 2: bit-exact" tap_blocks "$F" conv2d_weight_grad \
   --random 2,4,9,9:3,1,1 --stride 2
+# col2im: rows of 16 super-pixels or more (the float adders' path), tiles of rows (the line
+# carried from tile to tile), one-row tiles in channel slices, images, every format pair
+C2="--random 1,1,34,34:40,3,3 --stride 2 --padding 1 --phases col2im"
+runf "input gradient bf16 as col2im, 2 columns (stride 1,2): bit-exact" col2im "$F" \
+  conv2d_input_grad --random 1,1,18,34:3,2,3 --stride 1,2 --padding 0,1 --phases col2im
+runf "input gradient bf16 as col2im, channel slices: bit-exact" col2im "$FC" conv2d_input_grad $C2
+runf "input gradient bf16 as col2im, rows in tiles, two images: bit-exact" col2im "$FC" \
+  conv2d_input_grad --random 2,1,36,32:6,3,3 --stride 2 --padding 1 --phases col2im --seed 2
+runf "input gradient fp16/fp16 as col2im: bit-exact" col2im "$FC" conv2d_input_grad $C2 \
+  --set data.format=fp16 --set data.acc_format=fp16 --seed 3
+runf "input gradient fp32 as col2im, two runs of channels: bit-exact" col2im "$FC" \
+  conv2d_input_grad --random 1,4,32,34:5,3,3 --stride 2 --padding 1 --phases col2im \
+  --set data.format=fp32 --set memory.line_kib=2 --seed 4
+runf "input gradient bf16 as col2im, Icarus: bit-exact" col2im "$FC" conv2d_input_grad \
+  --random 1,1,32,32:2,3,3 --stride 2 --padding 1 --phases col2im --simulator icarus
 run "input gradient fp16/fp16, Icarus: bit-exact" "$F" conv2d_input_grad $B \
   --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
 run "weight gradient fp32, zero_fill, Icarus: bit-exact" "$F" conv2d_weight_grad $B \

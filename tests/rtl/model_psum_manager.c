@@ -16,12 +16,15 @@
  *   group from LKG0 on, the carry out of the pass's last row (LINE_ACC: added to what it held).
  * Only the columns below OWT of each row are compared (the grid's columns past its real width
  * hold what the routes leave there), and the line's words past OWT are not modelled.
- * Floating point (FP = 1, results of AEW/AFW bits, plain passes only): word = res + stored,
- * rounded to nearest even (fp_ref.h), or res + -0 (res itself) when the pass writes; results are
- * moderate numbers of both signs, now and then any class (zeros, subnormals, infinities, NaN).
+ * Floating point (FP = 1, results of AEW/AFW bits): plain word = res + stored, rounded to nearest
+ * even (fp_ref.h), or res + -0 (res itself) when the pass writes; col2im word = (V00 + V01) +
+ * (L + stored) and line word = (V10 + V11) + the line's carry (LINE_ACC), each + rounded, an
+ * absent operand -0 (the identity); col2im rows and tiles of 16 pixels or more (as the
+ * controller requires in floating point). Results are moderate numbers of both signs, now and
+ * then any class (zeros, subnormals, infinities, NaN).
  *
  * Usage: model_psum_manager ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]
- *        model_psum_manager ROWS COLS fp AEW AFW SEED OUT.vec [inject]   (LINE_WORDS 0)
+ *        model_psum_manager ROWS COLS fp AEW AFW LINE_WORDS SEED OUT.vec [inject]
  * Vector file: "ROWS COLS ACC_BITS LINE_WORDS NPASS", then per pass:
  *   "acc nctx npix nkg owv c2i line_first line_acc lkg0 kgw chain bank", the route table
  *   (RT_KGS * 4 * COLS hex entries {valid, column}), "NCYC" and NCYC cycle lines (hex: step,
@@ -31,8 +34,9 @@
  * last pass's last result or after it, while that pass's words are still on their way, rather
  * than once done_o is high (plain passes after a plain pass; the last pass's lines then end with
  * its last result, and the testbench steps on without results until the walk is free). In
- * floating point a chained pass's first results come 10 cycles after its start or later, as the
- * core's context gap keeps them: a word is read again no sooner than the adder's path.
+ * floating point a chained pass's first results come 10 cycles (16 with a line) after its start
+ * or later, as the core's context gap keeps them: a word is read again no sooner than the
+ * adders' path.
  * With "inject" one expected word is wrong on purpose. */
 #include "vec_common.h"
 #include "fp_ref.h"
@@ -64,20 +68,27 @@ static uint64_t result(vrng *g)
   return ((vrng_u64(g) & 1u) << (fa.ew + fa.fw)) | (e << fa.fw) | (vrng_u64(g) & bits_mask(fa.fw));
 }
 
-/* Class K's routed value in lane L of pixel Q of filter group KG (0 if Q < 0). */
+/* No operand: 0, or -0 in floating point (the float sum's identity). */
+static uint64_t none(void) { return fp ? 1ull << (acc - 1) : 0; }
+
+/* A float sum as the design's adder gives it. */
+static uint64_t fadd(uint64_t a, uint64_t b) { return round_fmt(fa, decode(fa, a) + decode(fa, b)); }
+
+/* Class K's routed value in lane L of pixel Q of filter group KG (none if Q < 0). */
 static uint64_t routed(int kg, int k, long q, int l)
 {
-  if (q < 0 || !route_v[kg][k][l]) return 0;
+  if (q < 0 || !route_v[kg][k][l]) return none();
   return res[kg][q][route_c[kg][k][l]];
 }
 
 int main(int argc, char **argv)
 {
   fp = argc > 3 && strcmp(argv[3], "fp") == 0;
-  int a0 = fp ? 6 : 5;            /* the argument SEED */
+  int a0 = fp ? 7 : 5;            /* the argument SEED */
   if (argc < a0 + 2 || argc > a0 + 3) {
     fprintf(stderr, "usage: %s ROWS COLS ACC_BITS LINE_WORDS SEED OUT.vec [inject]\n"
-                    "       %s ROWS COLS fp AEW AFW SEED OUT.vec [inject]\n", argv[0], argv[0]);
+                    "       %s ROWS COLS fp AEW AFW LINE_WORDS SEED OUT.vec [inject]\n", argv[0],
+            argv[0]);
     return 2;
   }
   rows = (int)arg_long(argv[1], "ROWS");
@@ -85,7 +96,7 @@ int main(int argc, char **argv)
   if (fp) {
     fa = (fmt_t){(int)arg_long(argv[4], "AEW"), (int)arg_long(argv[5], "AFW")};
     acc = fa.ew + fa.fw + 1;
-    line_words = 0;
+    line_words = (int)arg_long(argv[6], "LINE_WORDS");
   } else {
     acc = (int)arg_long(argv[3], "ACC_BITS");
     line_words = (int)arg_long(argv[4], "LINE_WORDS");
@@ -95,6 +106,7 @@ int main(int argc, char **argv)
   int inject = argc == a0 + 3 && strcmp(argv[a0 + 2], "inject") == 0;
   if (rows < 1 || rows > 8 || cols < 1 || cols > 8 || acc < 2 || cols * acc > 64 ||
       (!fp && (line_words < 3 || line_words > MAXW)) ||
+      (fp && line_words != 0 && (line_words < 16 || line_words > MAXW)) ||
       (fp && (fa.ew < 2 || fa.ew > 8 || fa.fw < 2 || fa.fw > 23))) {
     fprintf(stderr, "parameters out of range\n");
     return 2;
@@ -110,20 +122,21 @@ int main(int argc, char **argv)
   /* passes come in runs: a plain pass, or col2im tiles of one grid width in order, the first
    * without the line, single-row tiles sometimes in reduction slices */
   int chain = 0, c2i_run = 0, owv = 3, owt = 3, nkg = 1, lkg0 = 0, tiles_left = 0, first_tile = 1;
+  const int minr = fp ? 16 : 3;   /* the shortest col2im row (and float tile) */
   for (int p = 0; p < npass;) {
     int c2i, acc_p = 0, lfirst = 0, lacc = 0;
     long npix;
     if (tiles_left == 0) {
-      c2i_run = !fp && !chain && vrng_pct(&g, 75);
+      c2i_run = line_words > 0 && !chain && vrng_pct(&g, 75);
       if (c2i_run) {
-        /* a row of the grid (3 or more) for every filter group from lkg0 on fits the line
+        /* a row of the grid (minr or more) for every filter group from lkg0 on fits the line
          * (the controller refuses other descriptors) */
         nkg = (int)vrng_range(&g, 1, RT_KGS);
         lkg0 = (int)vrng_range(&g, 0, nkg);   /* nkg: no filter group has a line segment */
-        if ((nkg - lkg0) * 3 > line_words) lkg0 = nkg - line_words / 3;
-        owv = (int)vrng_range(&g, 3, line_words / (nkg > lkg0 ? nkg - lkg0 : 1));
-        if (owv > 24) owv = (int)vrng_range(&g, 3, 24);
-        owt = vrng_pct(&g, 50) ? owv : (int)vrng_range(&g, 1, owv);
+        if ((nkg - lkg0) * minr > line_words) lkg0 = nkg - line_words / minr;
+        owv = (int)vrng_range(&g, minr, line_words / (nkg > lkg0 ? nkg - lkg0 : 1));
+        if (owv > minr + 21) owv = (int)vrng_range(&g, minr, minr + 21);
+        owt = vrng_pct(&g, 50) ? owv : (int)vrng_range(&g, fp ? minr : 1, owv);
         tiles_left = (int)vrng_range(&g, 1, 5);
         first_tile = 1;
         /* the route table of the run: random columns in random classes and lanes */
@@ -194,7 +207,7 @@ int main(int argc, char **argv)
       char *steps = malloc((size_t)(nsteps * 3 + 64));
       if (!steps) return 2;
       if (fp && chain)
-        for (int k = 0; k < 10; k++) steps[ncyc++] = 0;
+        for (int k = 0; k < (line_words ? 16 : 10); k++) steps[ncyc++] = 0;
       while (s < nsteps) {
         int stp = vrng_pct(&g, 70);
         steps[ncyc++] = (char)stp;
@@ -252,13 +265,18 @@ int main(int argc, char **argv)
             uint64_t old = mem[q], w = 0;
             uint64_t *lw = line_m[(hl ? kg - lkg0 : 0) * owv + j];
             for (int l = 0; l < cols; l++) {
-              uint64_t v = routed(kg, 0, q, l) + (j > 0 ? routed(kg, 1, q - 1, l) : 0);
-              if (add_l) v += lw[l];
-              if (acc_p || kg > 0) v += lane_of(old, l);
-              w = with_lane(w, l, v);
-              if (hl)
-                lw[l] = ((lacc ? lw[l] : 0) + routed(kg, 2, q, l) +
-                         (j > 0 ? routed(kg, 3, q - 1, l) : 0)) & bits_mask(acc);
+              uint64_t own = routed(kg, 0, q, l), prev = j > 0 ? routed(kg, 1, q - 1, l) : none();
+              uint64_t carry = add_l ? lw[l] : none();
+              uint64_t st = acc_p || kg > 0 ? lane_of(old, l) : none();
+              uint64_t down = routed(kg, 2, q, l), dprev = j > 0 ? routed(kg, 3, q - 1, l) : none();
+              uint64_t lc = lacc ? lw[l] : none();
+              if (fp) {
+                w = with_lane(w, l, fadd(fadd(own, prev), fadd(carry, st)));
+                if (hl) lw[l] = fadd(fadd(down, dprev), lc);
+              } else {
+                w = with_lane(w, l, own + prev + carry + st);
+                if (hl) lw[l] = (lc + down + dprev) & bits_mask(acc);
+              }
             }
             mem[q] = w;
           }

@@ -238,12 +238,14 @@ for cfg in "2 4 16 40" "3 3 12 30" "1 2 8 7" "4 8 8 64"; do
     "sagen_skew.v sagen_sram.v sagen_psum_manager.v" \
     "ROWS=$1 COLS=$2 ACC_BITS=$3 LINE_WORDS=$4" "$1 $2 $3 $4"
 done
-# ... with float results (plain passes, no line): ROWS COLS AEW AFW (binary32, binary16).
-for cfg in "2 2 8 23" "3 4 5 10" "1 1 8 23"; do
+# ... with float results: ROWS COLS AEW AFW LINE_WORDS (binary32, binary16; plain passes, and
+# col2im runs with the line: rows and tiles of 16 pixels or more).
+for cfg in "2 2 8 23 0" "3 4 5 10 0" "1 1 8 23 0" "2 2 8 23 64" "3 4 5 10 48" "4 4 5 10 64"; do
   set -- $cfg
-  config psum_manager sagen_psum_manager "${1}x${2}_fp_e$3_f$4" \
+  config psum_manager sagen_psum_manager "${1}x${2}_fp_e$3_f$4_line$5" \
     "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_skew.v sagen_sram.v sagen_psum_manager.v" \
-    "ROWS=$1 COLS=$2 ACC_BITS=$(($3 + $4 + 1)) LINE_WORDS=0 FP=1 AEW=$3 AFW=$4" "$1 $2 fp $3 $4"
+    "ROWS=$1 COLS=$2 ACC_BITS=$(($3 + $4 + 1)) LINE_WORDS=$5 FP=1 AEW=$3 AFW=$4" \
+    "$1 $2 fp $3 $4 $5"
 done
 
 # The array edge of sagen_core, block by block. Blocks with a Verilator case also run there.

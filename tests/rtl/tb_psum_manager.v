@@ -13,7 +13,7 @@ module tb_psum_manager;
   parameter integer COLS       = 4;
   parameter integer ACC_BITS   = 16;
   parameter integer LINE_WORDS = 40;
-  parameter integer FP         = 0;    // 1: float results (AEW/AFW; LINE_WORDS 0)
+  parameter integer FP         = 0;    // 1: float results (AEW/AFW)
   parameter integer AEW        = 8;
   parameter integer AFW        = 7;
   localparam integer LWORDS = (LINE_WORDS > 0) ? LINE_WORDS : 1;   // the line SRAM's
