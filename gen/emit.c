@@ -226,7 +226,7 @@ static int write_all(const char *dir, out_file_t *files, size_t n, FILE *err)
   return bad;
 }
 
-static int mkdir_p(const char *dir)
+int emit_mkdirs(const char *dir)
 {
   char tmp[4096];
   snprintf(tmp, sizeof tmp, "%s", dir);
@@ -482,7 +482,7 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
     fprintf(err, "%s: out of memory\n", outdir);
     return 1;
   }
-  if (mkdir_p(outdir) != 0) {
+  if (emit_mkdirs(outdir) != 0) {
     fprintf(err, "%s: cannot create output directory: %s\n", outdir, strerror(errno));
     free(files);
     return 1;

@@ -19,4 +19,7 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err);
 /* Name of the top module for C, written into BUF (at least CFG_NAME_MAX + 16 bytes). */
 void emit_top_name(const cfg_t *c, char *buf, size_t len);
 
+/* Create the directory DIR and its missing parents. Returns 0, or -1 (errno set). */
+int emit_mkdirs(const char *dir);
+
 #endif

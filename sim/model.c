@@ -253,6 +253,36 @@ static int model_verilate(const char *dir, const char *flist, char *top, const c
   return 0;
 }
 
+int model_lock(const char *dir, char *err, size_t errlen)
+{
+  char path[2400];
+  if (emit_mkdirs(dir) != 0) {
+    snprintf(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
+    return -1;
+  }
+  snprintf(path, sizeof path, "%s/lock", dir);
+  int fd = open(path, O_RDWR | O_CREAT, 0666);
+  if (fd < 0) {
+    snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+    return -1;
+  }
+  struct flock fl = {0};
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  while (fcntl(fd, F_SETLKW, &fl) != 0) {
+    if (errno == EINTR) continue;
+    snprintf(err, errlen, "cannot lock %s: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+void model_unlock(int fd)
+{
+  if (fd >= 0) close(fd); /* closing the file releases the process's lock on it */
+}
+
 int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_t xmode,
                   int quiet, char *lib, size_t liblen, char *rtl_dir, size_t rtllen, char *err,
                   size_t errlen)
@@ -274,12 +304,22 @@ int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_
   snprintf(rtl_dir, rtllen, "%s/rtl", dir);
   snprintf(lib, liblen, "%s/libsagen_model.so", dir);
   if (file_exists(lib)) return 0;
+  /* Another process may be building the same model (scripts run several simulations at once):
+   * one builds, the others wait for it and take its library. */
+  int lock = model_lock(dir, err, errlen);
+  if (lock < 0) return 1;
+  if (file_exists(lib)) {
+    model_unlock(lock);
+    return 0;
+  }
 
   if (!quiet)
     fprintf(stderr, "sagen: building the Verilator model of '%s'%s in %s\n", c->name,
             xmode == MODEL_X_UNIQUE ? " (X values: unique)" : "", dir);
   emit_top_name(c, top, sizeof top);
-  if (model_sources(c, dir, rtl_dir, top, err, errlen)) return 1;
+  int rc = model_sources(c, dir, rtl_dir, top, err, errlen);
   snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
-  return model_verilate(dir, flist, top, xarg, trace, lib, err, errlen);
+  if (!rc) rc = model_verilate(dir, flist, top, xarg, trace, lib, err, errlen);
+  model_unlock(lock);
+  return rc;
 }

@@ -33,6 +33,14 @@ int model_build_x(const cfg_t *c, const char *build_dir, int trace, model_xmode_
                   int quiet, char *lib, size_t liblen, char *rtl_dir, size_t rtllen, char *err,
                   size_t errlen);
 
+/* Wait for and take the lock of the model directory DIR (created if missing; the lock is the
+ * file DIR/lock), which every process building the model there, or replaying a run in Icarus
+ * from it, holds meanwhile. Returns a descriptor for model_unlock, or -1 with ERR. */
+int model_lock(const char *dir, char *err, size_t errlen);
+
+/* Release a lock of model_lock (nothing for -1). */
+void model_unlock(int fd);
+
 /* Select the random values of the next MODEL_X_UNIQUE model opened in this process (hw_open):
  * the same SEED gives the same initial state. Call it right before hw_open. */
 void model_x_seed(long seed);

@@ -8,6 +8,7 @@
 
 #include "emit.h"
 #include "icarus.h"
+#include "model.h"
 #include "templates.h"
 
 /* Write the replay testbench (embedded in sagen) to PATH. Returns 0, or 1 with ERR. */
@@ -23,18 +24,12 @@ static int write_replay_tb(const char *path, char *err, size_t errlen)
   return bad;
 }
 
-int replay_icarus(const cfg_t *c, const char *rtl_dir, const char *rec, long nwords,
-                  uint32_t **words, const char *vcd, char *err, size_t errlen)
+/* replay_icarus's work, under the model directory's lock. */
+static int replay_locked(const cfg_t *c, const char *top, const char *flist, const char *tbp,
+                         const char *bdir, const char *rec, const char *outhex, long nwords,
+                         uint32_t **words, const char *vcd, char *err, size_t errlen)
 {
-  char top[CFG_NAME_MAX + 16], flist[2600], tbp[2600], bdir[2600], outhex[2600];
   long nread = 0;
-  *words = NULL;
-
-  emit_top_name(c, top, sizeof top);
-  snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
-  snprintf(bdir, sizeof bdir, "%s/..", rtl_dir);
-  snprintf(tbp, sizeof tbp, "%s/../sagen_replay_tb.v", rtl_dir);
-  snprintf(outhex, sizeof outhex, "%s/../replay.out", rtl_dir);
   if (write_replay_tb(tbp, err, errlen)) return 1;
   int hp_dw = c->if_word_bits > c->wt_word_bits ? c->if_word_bits : c->wt_word_bits;
   int hp_aw = c->if_aw > c->wt_aw ? c->if_aw : c->wt_aw;
@@ -48,4 +43,25 @@ int replay_icarus(const cfg_t *c, const char *rtl_dir, const char *rec, long nwo
     return 1;
   }
   return 0;
+}
+
+int replay_icarus(const cfg_t *c, const char *rtl_dir, const char *rec, long nwords,
+                  uint32_t **words, const char *vcd, char *err, size_t errlen)
+{
+  char top[CFG_NAME_MAX + 16], flist[2600], tbp[2600], bdir[2600], outhex[2600];
+  *words = NULL;
+
+  emit_top_name(c, top, sizeof top);
+  snprintf(flist, sizeof flist, "%s/sagen_%s.f", rtl_dir, c->name);
+  snprintf(bdir, sizeof bdir, "%s/..", rtl_dir);
+  snprintf(tbp, sizeof tbp, "%s/../sagen_replay_tb.v", rtl_dir);
+  snprintf(outhex, sizeof outhex, "%s/../replay.out", rtl_dir);
+  /* the testbench, the compiled replay and its output are the model directory's: one replay
+   * of a configuration at a time */
+  int lock = model_lock(bdir, err, errlen);
+  if (lock < 0) return 1;
+  int rc = replay_locked(c, top, flist, tbp, bdir, rec, outhex, nwords, words, vcd, err,
+                         errlen);
+  model_unlock(lock);
+  return rc;
 }

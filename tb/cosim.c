@@ -563,7 +563,8 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
     return 1;
   }
   char rec[2600];
-  snprintf(rec, sizeof rec, "%s/../replay.rec", rtl);
+  /* the record is this process's (another may be simulating the same configuration) */
+  snprintf(rec, sizeof rec, "%s/../replay-%ld.rec", rtl, (long)getpid());
   int hp_dw = c->if_word_bits > c->wt_word_bits ? c->if_word_bits : c->wt_word_bits;
   if (hw_open(hw, lib, trace_kind ? o->trace : NULL, icarus ? rec : NULL, hp_dw, c->out_word_bits, err, sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);
@@ -589,6 +590,7 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
     /* the output becomes Icarus's: the words it read, placed as the driver placed Verilator's */
     uint32_t *iwords = NULL;
     int ibad = replay_icarus(c, rtl, rec, reads->nwords, &iwords, o->trace, err, sizeof err);
+    remove(rec);
     if (!ibad) drive_reads_place(reads, c, iwords, y);
     free(iwords);
     if (ibad) {

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cfg.h"
 #include "driver.h"
@@ -151,7 +152,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
   char err[2048], rec[2600];
   hw_t hw;
   int hp_dw = c->if_word_bits > c->wt_word_bits ? c->if_word_bits : c->wt_word_bits;
-  snprintf(rec, sizeof rec, "%s/../random.rec", rtl);
+  snprintf(rec, sizeof rec, "%s/../random-%ld.rec", rtl, (long)getpid());
   if (hw_open(&hw, lib, NULL, NULL, hp_dw, c->out_word_bits, err, sizeof err)) {
     printf("not ok cosim %s: %s\n", c->name, err);
     t->failed++;
@@ -367,6 +368,7 @@ static void run_config(const cfg_t *c, const char *lib, const char *rtl, const r
     tensor_free(&ref);
   }
   hw_close(&hw);
+  remove(rec);
 }
 
 /* Build the model of C and run its layers. */
