@@ -257,7 +257,7 @@ int model_lock(const char *dir, char *err, size_t errlen)
 {
   char path[2400];
   if (emit_mkdirs(dir) != 0) {
-    snprintf(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
+    snprintf(err, errlen, "%s: cannot create output directory: %s", dir, strerror(errno));
     return -1;
   }
   snprintf(path, sizeof path, "%s/lock", dir);
