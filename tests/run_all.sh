@@ -33,6 +33,9 @@ suite() {
     start=$SECONDS
     "$@" >"$log/$name.log" 2>&1 </dev/null
     status=$?
+    # the CPU seconds of the suite's processes (user + system)
+    cpu=$(times | tail -n 1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/)
+                                     printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
     p=$(grep -cE "^ok " "$log/$name.log")
     f=$(grep -cE "^not ok " "$log/$name.log")
     out="## $name"$'\n'
@@ -43,7 +46,7 @@ suite() {
       out+=$(tail -5 "$log/$name.log" | sed 's/^/    /')$'\n'
       f=1
     fi
-    out+="  $p passed, $f failed ($((SECONDS - start)) s, log $log/$name.log)"
+    out+="  $p passed, $f failed ($((SECONDS - start)) s, $cpu s CPU, log $log/$name.log)"
     echo "$p $f" >"$log/$name.sum"
     printf '%s\n' "$out"
   ) &
