@@ -17,7 +17,7 @@ count=100
 
 jobs=${SAGEN_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
-rm -f "$log"/*.sum
+rm -f "$log"/*.sum "$log"/*.times
 names=()
 
 # suite NAME CMD...: run in the background (at most $jobs suites at once, the longest first, as
@@ -33,9 +33,11 @@ suite() {
     start=$SECONDS
     "$@" >"$log/$name.log" 2>&1 </dev/null
     status=$?
-    # the CPU seconds of the suite's processes (user + system)
-    cpu=$(times | tail -n 1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/)
-                                     printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+    # the CPU seconds of the suite's processes (user + system; `times` in this shell, not in a
+    # command substitution's, whose children are not the suite's)
+    times >"$log/$name.times"
+    cpu=$(tail -n 1 "$log/$name.times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/)
+                                               printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
     p=$(grep -cE "^ok " "$log/$name.log")
     f=$(grep -cE "^not ok " "$log/$name.log")
     out="## $name"$'\n'
