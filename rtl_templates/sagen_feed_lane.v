@@ -23,9 +23,9 @@
 // completes (S), the word is staged (B) and the lanes take their taps from it. At Q the lane
 // works out whether the word is in its segment and where its first tap is (loc), at S where
 // that is from the start of the segment's first word (loc + ofs: word w0, offset s_lo). The
-// lane's done (and so the feeder's accept) comes from its flip-flops: the pick's inputs are
-// registered (sr_q, nxw_q, free_q), and what the accept selects late in the cycle is worked out
-// for both of its values.
+// lane's done (and so the feeder's accept) is a flip-flop, worked out the cycle before for each
+// value of that cycle's accept and pop (done_q): the feeder's accept is an AND of flip-flops,
+// and the logic it drives selects between results made for both of its values.
 //
 // Taps. Tap t of the kernel row sits md_t = t * d elements after the first (d: the tap spacing,
 // the dilation); within a kernel row md_t < pattern_bits <= 2^DW, so the lane holds the offsets,
@@ -99,6 +99,7 @@ module sagen_feed_lane #(
   input  wire [XW-LG_BUS-1:0]    s_iw_i,       // its index in its segment
   // the staged word (the word stage, held until every lane is done with it)
   input  wire                    b_vld_i,      // a word is staged and this lane is in use
+  input  wire [1:0]              b_vld_n_i,    // ... next cycle: bit a for accept_i = a
   input  wire [BUS*IN_BITS-1:0]  b_word_i,     // its elements (padding positions already PAD)
   input  wire                    b_last_i,     // it is in the last kernel-row pass of a context
   // array side
@@ -121,7 +122,6 @@ module sagen_feed_lane #(
   localparam integer L    = (DEPTH + M - 1) / M;             // a tracker's taps in a kernel row
   localparam [31:0]  M32 = M, QDL32 = QD - 1;
   localparam [MB:0]  MM  = M32[MB:0];
-  localparam [KW:0]  MK  = M32[KW:0];
   localparam [MB-1:0] MLAST = M32[MB-1:0] - 1'b1;
   localparam [BW-1:0] QDLAST = QDL32[BW-1:0];
 
@@ -237,7 +237,6 @@ module sagen_feed_lane #(
   wire           first_n = seg_start || (first_q && !(leave && eqw_q));
   wire           eqw_n   = !accept_i ? eqw_q : seg_start ? s_w0z : (w0_q == s_iw_i);
   wire           mine_n  = accept_i ? s_mine_q : mine_q;
-  wire           here_n  = mine_n && (!first_n || eqw_n);    // the trackers count from the word
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       w0_q <= {NWW{1'b0}}; first_q <= 1'b0; eqw_q <= 1'b0; mine_q <= 1'b0;
@@ -258,46 +257,60 @@ module sagen_feed_lane #(
   reg  [QN-1:0]       free_q;         // bit k: room for k + 1 more elements
   reg  [M-1:0]        nxw_q;          // tracker r's tap M taps on is there, in its tap's word
 
-  // Per tracker: its tap M taps on (nx: o + md_M from the start of its tap's word); its tap in
-  // the next word of the segment if it stays (stay) or moves on (adv) this cycle. nxw_q (the
-  // lane's done depends on it, so it comes from a flip-flop) is worked out for the places the
-  // tracker takes next: at a segment's start (nxw_c, from oc and ec) and when its tap is taken
-  // (nxw_t: from nx, with its tap 2M on).
-  reg  [M*SUMW-1:0]   nx;
+  // Per tracker: its tap M taps on, registered (nx_q: o + md_M from the start of its tap's word,
+  // loaded with the tap: nxc at a segment's start, nxn when the tap is taken). nxw_q (the lane's
+  // done depends on it, so it comes from a flip-flop) is worked out for the places the tracker
+  // takes next: at a segment's start (nxw_c, from nxc and ec) and when its tap is taken (nxw_t:
+  // from nxn, with its tap 2M on).
+  reg  [M*SUMW-1:0]   nx_q;
+  reg  [M*SUMW-1:0]   nxc, nxn;
   reg  [M-1:0]        nxw_c, nxw_t;
-  reg  [SUMW-1:0]     n2c, n2t;
   integer r;
   always @* begin
     for (r = 0; r < M; r = r + 1) begin
-      nx[r*SUMW +: SUMW] = {{(SUMW-LG_BUS){1'b0}}, o_q[r*LG_BUS +: LG_BUS]} +
-                           {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
-      n2c = {{(SUMW-LG_BUS){1'b0}}, oc[r*LG_BUS +: LG_BUS]} + {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
-      n2t = {{(SUMW-LG_BUS){1'b0}}, nx[r*SUMW +: LG_BUS]} + {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
-      nxw_c[r] = (L > 1) && ec[r*L + ((L > 1) ? 1 : 0)] && (n2c[SUMW-1:LG_BUS] == {WDW{1'b0}});
-      nxw_t[r] = (L > 2) && e_q[r*L + ((L > 2) ? 2 : 0)] && (n2t[SUMW-1:LG_BUS] == {WDW{1'b0}});
+      nxc[r*SUMW +: SUMW] = {{(SUMW-LG_BUS){1'b0}}, oc[r*LG_BUS +: LG_BUS]} +
+                            {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
+      nxn[r*SUMW +: SUMW] = {{(SUMW-LG_BUS){1'b0}}, nx_q[r*SUMW +: LG_BUS]} +
+                            {{(SUMW-DW){1'b0}}, md_at(md_i, M)};
+      nxw_c[r] = (L > 1) && ec[r*L + ((L > 1) ? 1 : 0)] &&
+                 (nxc[r*SUMW + LG_BUS +: WDW] == {WDW{1'b0}});
+      nxw_t[r] = (L > 2) && e_q[r*L + ((L > 2) ? 2 : 0)] &&
+                 (nxn[r*SUMW + LG_BUS +: WDW] == {WDW{1'b0}});
     end
   end
-  wire unused_n2 = ^{n2c[LG_BUS-1:0], n2t[LG_BUS-1:0]};   // offsets in the word: not needed
   // (dec comes late in the cycle: it follows every lane's done, so it only selects between
   // comparisons made for both of its values; likewise for the word counts, wd1 and nx1 below)
   localparam [WDW-1:0] W1 = {{(WDW-1){1'b0}}, 1'b1};
-  reg  [M-1:0]        stay, adv;
   reg  [WDW-1:0]      wd_r, nx_r;
   reg  [M*WDW-1:0]    wd1, nx1;       // tracker r's word count, and its tap M on's, minus one
   integer rs;
   always @* begin
     for (rs = 0; rs < M; rs = rs + 1) begin
       wd_r = wd_q[rs*WDW +: WDW];
-      nx_r = nx[rs*SUMW + LG_BUS +: WDW];
+      nx_r = nx_q[rs*SUMW + LG_BUS +: WDW];
       wd1[rs*WDW +: WDW] = wd_r - W1;
       nx1[rs*WDW +: WDW] = nx_r - W1;
-      stay[rs] = e_q[rs*L] && (dec ? (wd_r == W1) : (wd_r == {WDW{1'b0}}));
-      adv[rs]  = (L > 1) && e_q[rs*L + ((L > 1) ? 1 : 0)] &&
-                 (dec ? (nx_r == W1) : (nx_r == {WDW{1'b0}}));
     end
   end
 
-  // Take the first npick slots: as many as are in the word, at most M and the FIFO's room.
+  // The pick's done, from its inputs: inw[k], slot k (tap t + k) is in the staged word, and the
+  // FIFO's room (free, a thermometer). The pick takes the first npick slots: as many as are in
+  // the word, at most M and the room; a tap of the word is left after it when the slots in the
+  // word run past the room (slots 0 .. k in the word, no room for k + 1) or past M.
+  function done_of(input [M:0] inw, input [QN-1:0] free);
+    reg     run, more;
+    integer j;
+    begin
+      run  = 1'b1;
+      more = 1'b0;
+      for (j = 0; j <= M; j = j + 1) begin
+        run  = run && inw[j];
+        more = more || (run && ((j == M) || !free[(j < M) ? j : 0]));
+      end
+      done_of = !more;
+    end
+  endfunction
+
   reg  [M:0]    inw;            // slot k (tap t + k) in the staged word
   reg  [M-1:0]  pk;             // slot k taken
   reg  [M-1:0]  tw;             // tracker r's tap taken
@@ -313,33 +326,126 @@ module sagen_feed_lane #(
       pk[k] = inw[k] && free_q[k] && ((k == 0) || pk[(k > 0) ? k - 1 : 0]);
       if (pk[k]) npick = k[KW-1:0] + 1'b1;
     end
+    for (k = 0; k < M; k = k + 1)
+      tw[k] = pk[sub_mod(k[MB-1:0], tr0_q)];
     more = inw[0];
     for (k = 1; k <= M; k = k + 1)
       if (npick == k[KW-1:0]) more = inw[k];
-    for (k = 0; k < M; k = k + 1)
-      tw[k] = pk[sub_mod(k[MB-1:0], tr0_q)];
   end
-  assign done_o = !more;
+  // (this cycle's done from this cycle's pick: what done_q holds; the testbench compares them)
+  wire          done_c = !more;
+  wire          unused_done_c = done_c;
 
-  // slot k next cycle: now slot npick + k (its tracker stays) or, from M on, slot npick + k - M
-  // (its tracker moves on); at a segment's start, tracker k
-  reg  [M-1:0]  sr_n;
-  reg  [KW:0]   kn1;
-  integer kn;
+  wire [MB-1:0] tr0_n = add_mod(tr0_q, {1'b0, npick});
+
+  // The lane's done one cycle ahead. done_o comes from a flip-flop: the feeder ANDs every lane's
+  // done into accept_i, which moves every lane's registers, so a done worked out from this
+  // cycle's state would cross the feeder twice in one cycle. What the pick reads next cycle
+  // (its slots sr, nxw, tr0, the FIFO's room and the staged word's valid) is worked out here for
+  // each value of accept_i and pop_i (both come late: accept_i from every lane's done, pop_i from
+  // every lane's nonempty), and done_q takes the pick's done of the one that happens. Slot k next
+  // cycle: now slot npick + k (its tracker stays) or, from M on, slot npick + k - M (its tracker
+  // moves on); at a segment's start, tracker k. sr_n (slot k's tap in the next staged word) is
+  // also selected from the two.
+  wire [2*M-1:0] sr_na;         // sr_n if accept_i were a, at [a*M +: M]
+  wire [3:0]     done_na;       // done next cycle, at [2*a + pop]
+  // npick as one-hot (from the pick's thermometer pk): what depends on it is worked out for each
+  // of its values and selected, with no arithmetic on it
+  reg  [M:0]     np_oh;
+  integer v0;
   always @* begin
-    for (kn = 0; kn < M; kn = kn + 1) begin
-      kn1 = kn[KW:0] + {1'b0, npick};
-      if (seg_start)
-        sr_n[kn] = ec[kn*L] && (wc[kn*WDW +: WDW] == {WDW{1'b0}});
-      else if (kn1 < MK)
-        sr_n[kn] = stay[add_mod(tr0_q, kn1)];
-      else
-        sr_n[kn] = adv[add_mod(tr0_q, kn1 - MK)];
-      sr_n[kn] = sr_n[kn] && here_n;
+    for (v0 = 0; v0 <= M; v0 = v0 + 1)
+      np_oh[v0] = ((v0 == 0) || pk[(v0 > 0) ? v0 - 1 : 0]) && ((v0 == M) || !pk[(v0 < M) ? v0 : 0]);
+  end
+  // vec[(base + c) mod M], for base < M
+  function rot(input [M-1:0] vec, input [MB-1:0] base, input integer ofs);
+    integer rb;
+    begin
+      rot = 1'b0;
+      for (rb = 0; rb < M; rb = rb + 1)
+        if (base == rb[MB-1:0]) rot = vec[(rb + ofs) % M];
+    end
+  endfunction
+  // the FIFO's room next cycle, for each value of pop_i
+  reg  [QN-1:0]  room0, room1;
+  reg  [QN+M:0]  fsh;
+  integer v1;
+  always @* begin
+    room0 = {QN{1'b0}};
+    room1 = {QN{1'b0}};
+    for (v1 = 0; v1 <= M; v1 = v1 + 1) begin
+      fsh = {{M{1'b0}}, free_q, 1'b1};
+      if (np_oh[v1]) begin
+        room1 = room1 | fsh[v1 +: QN];
+        room0 = room0 | fsh[v1 + 1 +: QN];
+      end
     end
   end
 
-  wire [MB-1:0] tr0_n = add_mod(tr0_q, {1'b0, npick});
+  genvar ga;
+  generate
+    for (ga = 0; ga < 2; ga = ga + 1) begin : g_acc
+      wire acc = (ga == 1);
+      wire ss  = acc && s_fs_q && s_mine_q;               // seg_start
+      wire lv  = acc && b_vld_i && mine_q;                // leave
+      wire dc  = lv && (!first_q || eqw_q);               // dec
+      wire fn  = ss || (first_q && !(lv && eqw_q));       // first_n
+      wire en  = !acc ? eqw_q : ss ? s_w0z : (w0_q == s_iw_i);   // eqw_n
+      wire mn  = acc ? s_mine_q : mine_q;                 // mine_n
+      wire hn  = mn && (!fn || en);                       // here_n
+      reg  [M-1:0]  stay, adv, sn, sv;
+      reg  [M:0]    inw_n;
+      reg           nwv, last_in;
+      reg  [WDW-1:0] wr, xr;
+      integer r2, kn, v;
+      always @* begin
+        // tracker r's tap in the next word of the segment if it stays (stay) or moves on (adv)
+        for (r2 = 0; r2 < M; r2 = r2 + 1) begin
+          wr = wd_q[r2*WDW +: WDW];
+          xr = nx_q[r2*SUMW + LG_BUS +: WDW];
+          stay[r2] = e_q[r2*L] && (dc ? (wr == W1) : (wr == {WDW{1'b0}}));
+          adv[r2]  = (L > 1) && e_q[r2*L + ((L > 1) ? 1 : 0)] &&
+                     (dc ? (xr == W1) : (xr == {WDW{1'b0}}));
+        end
+        // with npick = v, slot k next cycle is slot v + k now: its tracker stays (v + k < M) or
+        // has moved on; slot M is slot 0's tracker with its tap M on (nwv: there, in the word
+        // of slot 0's tap). At a segment's start, tracker k and tracker 0's nxw_c.
+        sn = {M{1'b0}};
+        last_in = 1'b0;
+        for (v = 0; v <= M; v = v + 1) begin
+          for (kn = 0; kn < M; kn = kn + 1)
+            sv[kn] = (kn + v < M) ? rot(stay, tr0_q, kn + v) : rot(adv, tr0_q, kn + v - M);
+          nwv = (v == M) ? rot(nxw_t, tr0_q, 0) : rot(nxw_q, tr0_q, v);
+          if (np_oh[v]) begin
+            sn = sn | sv;
+            last_in = last_in | nwv;
+          end
+        end
+        if (ss) begin
+          for (kn = 0; kn < M; kn = kn + 1)
+            sn[kn] = ec[kn*L] && (wc[kn*WDW +: WDW] == {WDW{1'b0}});
+          last_in = nxw_c[0];
+        end
+        sn = sn & {M{hn}};
+        for (kn = 0; kn < M; kn = kn + 1)
+          inw_n[kn] = b_vld_n_i[ga] && sn[kn];
+        inw_n[M] = b_vld_n_i[ga] && sn[0] && last_in;
+      end
+      assign sr_na[ga*M +: M] = sn;
+      assign done_na[2*ga]     = done_of(inw_n, room0);
+      assign done_na[2*ga + 1] = done_of(inw_n, room1);
+    end
+  endgenerate
+  wire [M-1:0] sr_n = accept_i ? sr_na[M +: M] : sr_na[0 +: M];
+  // free' = free - npick + pop, as a thermometer
+  wire [QN-1:0] free_n = pop_i ? room1 : room0;
+  reg          done_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) done_q <= 1'b1;                  // nothing staged
+    else         done_q <= done_na[{accept_i, pop_i}];
+  end
+  assign done_o = done_q;
+
   integer f;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -348,10 +454,12 @@ module sagen_feed_lane #(
       tr0_q <= {MB{1'b0}};
       sr_q  <= {M{1'b0}};
       nxw_q <= {M{1'b0}};
+      nx_q  <= {(M*SUMW){1'b0}};
     end else begin
       sr_q <= sr_n;
       if (seg_start) begin
         nxw_q <= nxw_c;
+        nx_q  <= nxc;
         o_q   <= oc;
         wd_q  <= wc;
         e_q   <= ec;
@@ -362,8 +470,9 @@ module sagen_feed_lane #(
         for (f = 0; f < M; f = f + 1) begin
           if (tw[f]) begin
             nxw_q[f] <= nxw_t[f];
-            o_q[f*LG_BUS +: LG_BUS] <= nx[f*SUMW +: LG_BUS];
-            wd_q[f*WDW +: WDW] <= dec ? nx1[f*WDW +: WDW] : nx[f*SUMW + LG_BUS +: WDW];
+            nx_q[f*SUMW +: SUMW] <= nxn[f*SUMW +: SUMW];
+            o_q[f*LG_BUS +: LG_BUS] <= nx_q[f*SUMW +: LG_BUS];
+            wd_q[f*WDW +: WDW] <= dec ? nx1[f*WDW +: WDW] : nx_q[f*SUMW + LG_BUS +: WDW];
             e_q[f*L +: L] <= e_q[f*L +: L] >> 1;
             z_q[f*L +: L] <= z_q[f*L +: L] >> 1;
             l_q[f*L +: L] <= l_q[f*L +: L] >> 1;
@@ -405,12 +514,6 @@ module sagen_feed_lane #(
                                                   : b_word_i[b_sel*IN_BITS +: IN_BITS];
     end
   end
-
-  // free' = free - npick + pop, as a thermometer: free_q with a one below and zeros above,
-  // shifted down by npick + 1 - pop
-  wire [QN+M:0]  free_s = {{M{1'b0}}, free_q, 1'b1} >> ({1'b0, npick} + {{KW{1'b0}}, !pop_i});
-  wire [QN-1:0]  free_n = free_s[QN-1:0];
-  wire           unused_free = ^free_s[QN+M:QN];
 
   integer fb, fe;
   always @(posedge clk_i or negedge rst_ni) begin

@@ -190,14 +190,28 @@ module tb_feeder;
     end
   endtask
 
+  // each lane's done: its flip-flop (worked out the cycle before, for each value of that cycle's
+  // accept and pop) and what the pick gives from the lane's state this cycle
+  wire [LANES-1:0] done_reg, done_now;
+  genvar gl;
+  generate
+    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_done
+      assign done_reg[gl] = dut.g_lane[gl].u_lane.done_q;
+      assign done_now[gl] = dut.g_lane[gl].u_lane.done_c;
+    end
+  endgenerate
+
   // 1 unit after the falling edge: no X on the control outputs, the cycle's read, its padding
-  // word, and the lanes that sit out: done and ready (their DEBUG bits)
+  // word, the lanes that sit out: done and ready (their DEBUG bits), and every lane's registered
+  // done equal to its pick's
   integer lo;
   reg     off_bad;
   task sample;
     begin
       if (^{ready, idle, sram_re, ev_pad_word} === 1'bx)
         fail("X on ready_o, idle_o, sram_re_o or ev_pad_word_o");
+      n_checks = n_checks + 1;
+      if (done_reg !== done_now) fail("a lane's done_q differs from its pick's done");
       off_bad = 1'b0;
       for (lo = 0; lo < LANES; lo = lo + 1)
         if (lo >= i_lanes && (dbg_lane_done[lo] !== 1'b1 || dbg_lane_nonempty[lo] !== 1'b1))
