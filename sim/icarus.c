@@ -6,6 +6,7 @@
  * The tools run with fork/execvp, their output goes to a log file in BUILD_DIR, and no command
  * line is ever built as a shell string. */
 #include "icarus.h"
+#include "emit.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -56,37 +57,6 @@ static char *str_printf(const char *fmt, ...) {
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   va_end(ap);
   return s;
-}
-
-/* Create DIR and its missing parents. Returns 0, or 1 with ERR. */
-static int mkdir_p(const char *dir, char *err, size_t errlen) {
-  char *p = strdup(dir);
-  size_t i, n;
-  struct stat st;
-
-  if (p == NULL) {
-    set_err(err, errlen, "out of memory");
-    return 1;
-  }
-  n = strlen(p);
-  for (i = 1; i <= n; i++) {
-    if (p[i] != '/' && p[i] != '\0')
-      continue;
-    p[i] = '\0';
-    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-      set_err(err, errlen, "cannot create directory %s: %s", p, strerror(errno));
-      free(p);
-      return 1;
-    }
-    if (i < n)
-      p[i] = '/';
-  }
-  free(p);
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    set_err(err, errlen, "%s: not a directory", dir);
-    return 1;
-  }
-  return 0;
 }
 
 /* Read PATH into a malloc'ed, NUL-terminated *BUF of *LEN bytes. Returns 0, or -1 (errno set). */
@@ -525,8 +495,10 @@ int icarus_replay(const char *top, int hp_aw, int hp_dw, int out_dw, const char 
     set_err(err, errlen, "cannot read record %s: %s", rec, strerror(errno));
     return 1;
   }
-  if (mkdir_p(build_dir, err, errlen) != 0)
+  if (emit_mkdirs(build_dir) != 0) {
+    set_err(err, errlen, "%s: cannot create directory: %s", build_dir, strerror(errno));
     return 1;
+  }
 
   vvp = str_printf("%s/replay.vvp", build_dir);
   log = str_printf("%s/replay.log", build_dir);
