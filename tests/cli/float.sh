@@ -60,10 +60,14 @@ done
 run "conv2d bf16: 40 channels in slices, dilation 2, bit-exact" "$F" conv2d \
   --random 1,40,10,10:5,3,3 --dilation 2 --padding 2 --seed 3
 run "conv2d bf16: 1x1, three images, bit-exact" "$F" conv2d --random 3,16,6,6:9,1,1 --seed 4
+# (Icarus replays of the float designs take a minute or two each: make test replays one op per
+# format, fp16/fp16 here, bf16 col2im and fp32 below; SAGEN_TEST_DEPTH=long the others too)
+long=0
+[ "${SAGEN_TEST_DEPTH:-short}" = long ] && long=1
 run "conv2d fp16/fp16: Icarus replay bit-exact" "$F" conv2d --random 1,6,7,7:5,3,3 --padding 1 \
   --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
-run "conv2d bf16: Icarus replay bit-exact" "$F" conv2d --random 1,6,7,7:5,3,3 --padding 1 \
-  --simulator icarus
+[ $long = 1 ] && run "conv2d bf16: Icarus replay bit-exact" "$F" conv2d \
+  --random 1,6,7,7:5,3,3 --padding 1 --simulator icarus
 
 # ---- the mappings, bit for bit ----
 run "conv2d bf16: two column groups" "$F" conv2d --random 1,5,8,8:2,3,3 --padding 1 --col-groups 2
@@ -121,7 +125,7 @@ runf "input gradient fp32 as col2im, two runs of channels: bit-exact" col2im "$F
   --set data.format=fp32 --set memory.line_kib=2 --seed 4
 runf "input gradient bf16 as col2im, Icarus: bit-exact" col2im "$FC" conv2d_input_grad \
   --random 1,1,32,32:2,3,3 --stride 2 --padding 1 --phases col2im --simulator icarus
-run "input gradient fp16/fp16, Icarus: bit-exact" "$F" conv2d_input_grad $B \
+[ $long = 1 ] && run "input gradient fp16/fp16, Icarus: bit-exact" "$F" conv2d_input_grad $B \
   --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
 run "weight gradient fp32, zero_fill, Icarus: bit-exact" "$F" conv2d_weight_grad $B \
   --set data.format=fp32 --bp-mode zero_fill --simulator icarus
