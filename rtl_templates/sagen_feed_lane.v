@@ -355,9 +355,10 @@ module sagen_feed_lane #(
   integer v0;
   always @* begin
     for (v0 = 0; v0 <= M; v0 = v0 + 1)
-      np_oh[v0] = ((v0 == 0) || pk[(v0 > 0) ? v0 - 1 : 0]) && ((v0 == M) || !pk[(v0 < M) ? v0 : 0]);
+      np_oh[v0] = ((v0 == 0) || pk[(v0 > 0) ? v0 - 1 : 0]) &&
+                  ((v0 == M) || !pk[(v0 < M) ? v0 : 0]);
   end
-  // vec[(base + c) mod M], for base < M
+  // vec[(base + ofs) mod M], for base < M
   function rot(input [M-1:0] vec, input [MB-1:0] base, input integer ofs);
     integer rb;
     begin

@@ -398,7 +398,8 @@ module sagen_feeder #(
         .ic_ofs_i   (q_ofs),
         .ic_seg_i   (q_seg),
         .b_vld_i    (b_vld_q && lane_on_q[l]),
-        .b_vld_n_i  ({!start_i && s_vld_q, !start_i && b_vld_q} & {2{lane_on[l]}}),
+        .b_vld_n_i  ({!start_i && s_vld_q, !start_i && b_vld_q} &
+                     {2{lane_on[l]}}),
         .s_iw_i     (s_iw_q),
         .b_word_i   (b_word_q),
         .b_last_i   (b_last_q),
