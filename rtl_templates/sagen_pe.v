@@ -2,22 +2,27 @@
 //
 // Inputs flow left to right (a, with its valid and context-last flags), weights flow top to
 // bottom (b), one register per PE each cycle: the array runs every cycle, and a cycle without
-// an operand carries a_vld low (a bubble). The product of the operands that arrive together is
-// registered (prod_q, with the operand's valid and last flags), and the next cycle it is added
-// to the accumulator: two stages, so the multiplier and the adder each have a cycle. On the last
-// product of a context the PE hands acc + prod to the reserve register and restarts at zero, so
-// the next context computes without a pause. Reserve registers form a chain per column that
-// shifts toward row 0 (the array's read-out edge) every cycle. The product register is cleared
-// instead of loaded when either operand is zero (no switching of its fan-out; same result), by a
-// synchronous clear: it has no reset (prod_vld_q says when it is read), so the multiplier's
-// output goes straight into its flip-flops with no LUT between. Latency: a product enters the
-// accumulator one cycle after its operands, and a context's result is in res_o one cycle after
-// its last product.
+// an operand carries a_vld low (a bubble). Three stages, each a cycle: the operands are
+// registered (a_o, b_o: the registers that pass them on are the multiplier's operands), their
+// product is registered (prod_q, with the operand's valid and last flags), and the next cycle
+// it is added to the accumulator. On the last product of a context the PE hands acc + prod to
+// the reserve register and restarts at zero, so the next context computes without a pause.
+// Reserve registers form a chain per column that shifts toward row 0 (the array's read-out
+// edge) every cycle. The product register is cleared instead of loaded when either operand is
+// zero (no switching of its fan-out; same result), by a synchronous clear: it has no reset
+// (prod_vld_q says when it is read), so the multiplier's output goes straight into its
+// flip-flops with no LUT between. Latency: a product enters the accumulator two cycles after
+// its operands arrive at a_i and b_i, and a context's result is in res_o one cycle after its
+// last product.
 //
-// On an ECP5 the multiplier maps to a MULT18X18D with its registers unused (Yosys's synth_ecp5
-// packs none into it), so the path from the operand registers through the multiplier into
-// prod_q bounds the PE's clock: 0.52 ns clock-to-out, 3.93 ns through the multiplier and
-// 2-3 ns of routing into and out of it, about 135-145 MHz.
+// The multiplier reads the PE's own operand registers, not its neighbour's: the route from one
+// PE to the next is a flip-flop to flip-flop hop, and the multiplier's inputs come from
+// registers placed beside it. On an ECP5 the multiplier maps to a MULT18X18D with its
+// registers unused (Yosys's synth_ecp5 packs none into it), so the path from the operand
+// registers through the multiplier into prod_q bounds the PE's clock: 0.52 ns clock-to-out,
+// 3.93 ns through the multiplier and 2-3 ns of routing into and out of it. Placed in the array,
+// with the multiplier on the neighbour's registers, the route between two PEs' multiplier sites
+// added to that path (an 8x8 array at 69.66 MHz, a PE alone at 144 MHz).
 `default_nettype none
 
 module sagen_pe #(
@@ -49,9 +54,9 @@ module sagen_pe #(
 
   localparam integer PROD_BITS = IN_BITS + W_BITS;
 
-  // ---- stage 1: the product --------------------------------------------------------------------
-  wire                        gate_zero = (a_i == {IN_BITS{1'b0}}) || (b_i == {W_BITS{1'b0}});
-  wire signed [PROD_BITS-1:0] prod_d    = $signed(a_i) * $signed(b_i);
+  // ---- stages 1 and 2: the operands, the product ------------------------------------------------
+  wire                        gate_zero = (a_o == {IN_BITS{1'b0}}) || (b_o == {W_BITS{1'b0}});
+  wire signed [PROD_BITS-1:0] prod_d    = $signed(a_o) * $signed(b_o);
   reg         [PROD_BITS-1:0] prod_q;
   reg                         prod_vld_q, prod_last_q;
 
@@ -68,8 +73,8 @@ module sagen_pe #(
       a_vld_o     <= a_vld_i;
       a_last_o    <= a_last_i;
       b_o         <= b_i;
-      prod_vld_q  <= a_vld_i;
-      prod_last_q <= a_vld_i && a_last_i;
+      prod_vld_q  <= a_vld_o;
+      prod_last_q <= a_vld_o && a_last_o;
     end
   end
 
@@ -80,7 +85,7 @@ module sagen_pe #(
     else           prod_q <= prod_d;
   end
 
-  // ---- stage 2: accumulate ---------------------------------------------------------------------
+  // ---- stage 3: accumulate ---------------------------------------------------------------------
   // Sign-extend (or truncate, if ACC_BITS is narrower) the product to the accumulator.
   wire [ACC_BITS-1:0] prod_ext;
   generate

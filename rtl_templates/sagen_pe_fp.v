@@ -27,7 +27,7 @@
 // (before any product of the next context has written them: its first write is at W + 1 at the
 // earliest, to partial 0, which is read at W + 1 from the register's old value), issues its
 // second level at W + 9 and W + 11 and its last add at W + 18, and the result enters the
-// reserve chain at edge W + 25 = 38 (sagen_pe's: edge 1). Contexts' last products must
+// reserve chain at edge W + 25 = 38 (sagen_pe's: edge 2). Contexts' last products must
 // come at least MIN_GAP = 2 LA + 6 = 18 cycles apart, so that the reductions of two contexts do
 // not meet in the adder; the step controller keeps them so.
 //

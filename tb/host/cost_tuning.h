@@ -12,16 +12,17 @@
 /* Cycles a pass takes besides its contexts' steps: its fill and drain (the reserve chains and
  * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
  * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
- * overcharged every pass); the array edge's register (sagen_core.v) adds 1 to the drain. */
-#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 3 + FP_DRAIN(c))
+ * overcharged every pass); the array edge's register (sagen_core.v) adds 1 to the drain, and
+ * the PE's operand register (sagen_pe.v, its multiplier on its own registers) 1 more. */
+#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 4 + FP_DRAIN(c))
 
 /* Facts of the float datapath (data.format fp16, bf16, fp32), not tuning: a float PE's result
- * enters its reserve chain 37 cycles later than an integer PE's (sagen_pe_fp.v: its adder's six
+ * enters its reserve chain 36 cycles later than an integer PE's (sagen_pe_fp.v: its adder's six
  * stages and the reduction of its eight partial sums), and the partial-sums manager writes a
  * word 7 cycles later (its float adder; 13 with a col2im line, whose adders are a tree of two):
- * 44 (50) more cycles of drain a pass. Context ends come at least 18 cycles apart (the PE's
+ * 43 (49) more cycles of drain a pass. Context ends come at least 18 cycles apart (the PE's
  * reduction) besides the reserve chains' 2 rows - 1. */
-#define FP_DRAIN(c) ((c)->fp ? ((c)->line_words > 0 ? 50.0 : 44.0) : 0.0)
+#define FP_DRAIN(c) ((c)->fp ? ((c)->line_words > 0 ? 49.0 : 43.0) : 0.0)
 #define CTX_GAP(c) ((c)->fp && 2.0 * (c)->rows - 1 < 18.0 ? 18.0 : 2.0 * (c)->rows - 1)
 
 /* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's

@@ -7,17 +7,18 @@
  * steps and column c by c steps before the array, as the feed and weight registers do. Contexts
  * follow each other with at least 2*ROWS-1 steps between their last elements.
  *
- * Expected results, from the structure of an output-stationary array with one register per PE
- * and a product stage in each: with the skew, element i of a context meets in PE (r, c) at step
- * s_i + r + c; its product is added a step later, and the last one moves C[r][c] (wrapped to
- * ACC_BITS) into that PE's reserve register, which the reserve chain carries r steps up to row
- * 0. So if the context's last element enters row 0 at step e, res_o[c] shows C[r][c] with
- * res_vld_o[c] set after step e + c + 2r + 1; at every other step res_vld_o[c] is low.
+ * Expected results, from the structure of an output-stationary array with an operand register
+ * and a product stage in each PE: with the skew, element i of a context meets in PE (r, c) at
+ * step s_i + r + c; its product is registered a step later and added the step after, and the
+ * last one moves C[r][c] (wrapped to ACC_BITS) into that PE's reserve register, which the
+ * reserve chain carries r steps up to row 0. So if the context's last element enters row 0 at
+ * step e, res_o[c] shows C[r][c] with res_vld_o[c] set after step e + c + 2r + 2; at every
+ * other step res_vld_o[c] is low.
  *
  * Floating point (sagen_pe_fp, FP = 1): operands of IEW/IFW exponent/fraction bits, sums of
  * AEW/AFW; C[r][c] is the PE's documented sum (fp_ref.h, fp_pe_dot: eight partial sums of the
  * products k mod 8, reduced as a tree), which enters the reserve register 38 steps after the
- * last element instead of 1, and contexts' last elements come max(2*ROWS-1, 18) steps apart.
+ * last element instead of 2, and contexts' last elements come max(2*ROWS-1, 18) steps apart.
  * Contexts run up to 20 elements, so that partial sums take several products; operands are
  * moderate numbers of both signs, now and then any class (zeros, subnormals, infinities, NaN).
  *
@@ -111,7 +112,7 @@ int main(int argc, char **argv)
   vvec events = {0, 0, 0, sizeof(event_t)};
 
   const int gap = FP && 2 * R - 1 < 18 ? 18 : 2 * R - 1;
-  const int lat = FP ? 38 : 1;    /* last operand in a PE to its result in its reserve register */
+  const int lat = FP ? 38 : 2;    /* last operand in a PE to its result in its reserve register */
   long e_prev = -1000000;
   int n_ctx = (int)vrng_range(&g, 60, 90);
   int lead = (int)vrng_range(&g, 0, 2);

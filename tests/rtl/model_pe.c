@@ -1,11 +1,11 @@
 /* model_pe: reference model and stimulus for sagen_pe (output-stationary PE).
  *
  * Behaviour modelled (from the block's description): every cycle a/valid/last and b move one
- * register to the right/down, and the product a*b (signed) of the operands that arrive is
- * registered with their valid and last flags; the next cycle a valid product is added (wrapped
- * to ACC_BITS) to the accumulator, and a valid product flagged last hands acc + product to the
- * reserve register (valid) and restarts the accumulator at zero; otherwise the reserve register
- * takes the chain input from the PE below. An active-low reset clears every register.
+ * register to the right/down (a_o, b_o), and the product a*b (signed) of the operands in those
+ * registers is registered with their valid and last flags; the next cycle a valid product is
+ * added (wrapped to ACC_BITS) to the accumulator, and a valid product flagged last hands
+ * acc + product to the reserve register (valid) and restarts the accumulator at zero; otherwise
+ * the reserve register takes the chain input from the PE below. An active-low reset clears every register.
  *
  * Usage: model_pe IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]
  * Vector file: "IN W ACC NCYC", then one line per cycle (hex):
@@ -65,7 +65,8 @@ int main(int argc, char **argv)
     if (!c->rst_n) {
       a_o = vld_o = last_o = b_o = res_o = res_vld_o = acc = prod = prod_vld = prod_last = 0;
     } else {
-      /* stage 2 from the registered product, then stage 1 takes this cycle's operands */
+      /* stage 3 from the registered product, stage 2 the product of the registered operands,
+       * then stage 1 registers this cycle's operands */
       uint64_t sum = (acc + prod) & am;
       if (prod_last) {
         res_o = sum;
@@ -76,9 +77,9 @@ int main(int argc, char **argv)
         res_o = c->res_i;
         res_vld_o = c->res_vld_i;
       }
-      prod = (uint64_t)(sign_ext(c->a, in_bits) * sign_ext(c->b, w_bits));
-      prod_vld = c->vld;
-      prod_last = c->vld && c->last;
+      prod = (uint64_t)(sign_ext(a_o, in_bits) * sign_ext(b_o, w_bits));
+      prod_vld = vld_o;
+      prod_last = vld_o && last_o;
       a_o = c->a;
       vld_o = c->vld;
       last_o = c->last;
