@@ -284,36 +284,37 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      // The filter group's route row, registered: loaded every cycle with the row of the group
-      // the walk is in next cycle (the table is held during a pass), so the pick's selects come
-      // from flip-flops, not through a multiplexer addressed by i_kg. The groups are a one-hot
-      // register kept with i_kg (kg1h_q; a pass has at most RT_KGS filter groups, the
-      // controller refuses more), and a row is an AND-OR of the table's rows by it: the walk's
-      // move (kg_adv) only picks between the row of this group and of the next.
+      // The filter group's route row, registered (rrow), so the pick's selects come from
+      // flip-flops. The groups are a one-hot register kept with i_kg (kg1h_q; a pass has at
+      // most RT_KGS filter groups, the controller refuses more), and the row of the group after
+      // the walk's is an AND-OR of the table's rows by it, registered too (rnext_q), so that the
+      // walk's move to the next group (kg_adv) enables rrow to take rnext_q: no logic between
+      // the late move and the row's flip-flops but their enable. rnext_q follows kg1h_q a cycle
+      // late, which a move finds right as moves are ROWS fires apart (a group's rows); with one
+      // row the move takes the AND-OR itself. While the walk is idle the two hold the rows of
+      // groups 0 and 1 as the table is in start_i's cycle: a col2im pass starts from an idle
+      // walk (the core chains no col2im pass), and the table is held during a pass.
       reg  [RT_KGS-1:0] kg1h_q;
       wire [RT_KGS-1:0] kg1h_nxt = {kg1h_q[RT_KGS-2:0], 1'b0};
-      reg  [RW-1:0]     row_now, row_nxt, rrow;
+      reg  [RW-1:0]     row_nxt, rnext_q, rrow;
       integer k0;
       always @* begin
-        row_now = {RW{1'b0}};
         row_nxt = {RW{1'b0}};
-        for (k0 = 0; k0 < RT_KGS; k0 = k0 + 1) begin
-          row_now = row_now | ({RW{kg1h_q[k0]}} & route_i[k0 * RW +: RW]);
+        for (k0 = 0; k0 < RT_KGS; k0 = k0 + 1)
           row_nxt = row_nxt | ({RW{kg1h_nxt[k0]}} & route_i[k0 * RW +: RW]);
-        end
       end
+      wire [RW-1:0] row_to = (ROWS > 1) ? rnext_q : row_nxt;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
-          rrow   <= {RW{1'b0}};
-        end else if (start_i) begin
-          kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
-          rrow   <= route_i[0 +: RW];
-        end else if (kg_adv) begin
-          kg1h_q <= kg1h_nxt;
-          rrow   <= row_nxt;
+          kg1h_q  <= {{(RT_KGS-1){1'b0}}, 1'b1};
+          rnext_q <= {RW{1'b0}};
+          rrow    <= {RW{1'b0}};
         end else begin
-          rrow   <= row_now;
+          if (start_i)     kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
+          else if (kg_adv) kg1h_q <= kg1h_nxt;
+          rnext_q <= run_q ? row_nxt : route_i[RW +: RW];
+          if (!run_q)      rrow <= route_i[0 +: RW];
+          else if (kg_adv) rrow <= row_to;
         end
       end
       wire [4*VW-1:0] vv;

@@ -137,6 +137,9 @@ int main(int argc, char **argv)
         owv = (int)vrng_range(&g, minr, line_words / (nkg > lkg0 ? nkg - lkg0 : 1));
         if (owv > minr + 21) owv = (int)vrng_range(&g, minr, minr + 21);
         owt = vrng_pct(&g, 50) ? owv : (int)vrng_range(&g, fp ? minr : 1, owv);
+        /* now and then a last row of one pixel: on one-row tiles each filter group is then a
+         * single fire, and the walk moves group after group on consecutive fires */
+        if (!fp && vrng_pct(&g, 20)) owt = 1;
         tiles_left = (int)vrng_range(&g, 1, 5);
         first_tile = 1;
         /* the route table of the run: random columns in random classes and lanes */
