@@ -296,6 +296,7 @@ module sagen_psum_manager #(
       // walk (the core chains no col2im pass), and the table is held during a pass.
       reg  [RT_KGS-1:0] kg1h_q;
       wire [RT_KGS-1:0] kg1h_nxt = {kg1h_q[RT_KGS-2:0], 1'b0};
+      wire              unused_kg1h = kg1h_q[RT_KGS-1];   // the last group has no next
       reg  [RW-1:0]     row_nxt, rnext_q, rrow;
       integer k0;
       always @* begin
