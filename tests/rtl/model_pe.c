@@ -5,7 +5,8 @@
  * registers is registered with their valid and last flags; the next cycle a valid product is
  * added (wrapped to ACC_BITS) to the accumulator, and a valid product flagged last hands
  * acc + product to the reserve register (valid) and restarts the accumulator at zero; otherwise
- * the reserve register takes the chain input from the PE below. An active-low reset clears every register.
+ * the reserve register takes the chain input from the PE below. An active-low reset clears
+ * every register.
  *
  * Usage: model_pe IN_BITS W_BITS ACC_BITS SEED OUT.vec [inject]
  * Vector file: "IN W ACC NCYC", then one line per cycle (hex):
