@@ -192,7 +192,7 @@ echo "int8 PE: $pe_int cells; bf16/fp32 PE: $pe_fp cells (${pe_ratio}x)"
   echo "bf16 operands and fp32 sums on the same 16x16 array, its memories and host port the same"
   echo "in elements as \`yaml/default.yaml\`'s (twice the bytes); random standard normal tensors,"
   echo "every run bit-exact under \`--check\`. The float PE's adder takes six cycles: its eight"
-  echo "partial sums keep a MAC a cycle, and a pass's drain grows by 44 cycles (docs/hardware.md)."
+  echo "partial sums keep a MAC a cycle, and a pass's drain grows by 43 cycles (docs/hardware.md)."
   echo
   echo "| layer | int8 cycles | bf16 cycles | bf16 / int8 |"
   echo "|---|---:|---:|---:|"
