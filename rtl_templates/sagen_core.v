@@ -176,7 +176,8 @@ module sagen_core #(
     .GROUPS  (GROUPS),
     .LINE_WORDS(LINE_WORDS),
     .RT_KGS  (RT_KGS),
-    .C2I_ROW ((FP != 0) ? 16 : 3),
+    .C2I_ROW ((FP != 0) ? 16 : 4),
+    .C2I_TILE((FP != 0) ? 16 : 0),
     .DESC_BITS(NDESC * 32)
   ) u_ctrl (
     .clk_i          (clk_i),

@@ -43,7 +43,8 @@ module sagen_ctrl #(
   parameter integer GROUPS   = 1,   // lane groups the array can inject (array.col_groups)
   parameter integer LINE_WORDS = 0, // words of the col2im overlap-add line (0: no col2im)
   parameter integer RT_KGS   = 4,   // filter groups of a col2im pass (route table)
-  parameter integer C2I_ROW  = 3,   // the fewest pixels of a col2im row and tile (float: 16)
+  parameter integer C2I_ROW  = 4,   // the fewest pixels of a col2im row (float: 16)
+  parameter integer C2I_TILE = 0,   // ... and of a col2im tile (float: 16)
   parameter integer DESC_BITS = 832 // the descriptor bus: NDESC * 32 (sagen_core passes it)
 ) (
   input  wire                clk_i,
@@ -154,8 +155,9 @@ module sagen_ctrl #(
                     ({24'd0, grp_n} > GROUPS || grp_w == 8'd0 || grp_wide);
   // A col2im pass (flags bit 6) needs the line (LINE_WORDS > 0), no column groups, at most
   // RT_KGS filter groups, rows of C2I_ROW pixels or more (a line word is read again a row later,
-  // after its write has landed: 3 for integers, 16 for the float adders' path of 15 cycles, and
-  // as many pixels in the tile, as the next filter group reads its words again), and room in the
+  // after its write has landed: 4 for integers, whose word takes 3 cycles from its fire to the
+  // write, 16 for the float adders' path of 15 cycles), tiles of C2I_TILE pixels or more (the
+  // next filter group reads the words again: integers forward them, floats wait), and room in the
   // line for a row per filter group from the first one with a line segment (flags [11:9]).
   wire        c2i       = dq[D_C2I];
   wire [15:0] c2i_kg    = dq[D_N_KG +: D_N_KG_W];
@@ -172,9 +174,10 @@ module sagen_ctrl #(
       if ({16'd0, c2i_nseg} == ns && {16'd0, c2i_owv} > LINE_WORDS / ns) c2i_long = 1'b1;
   end
   localparam [31:0] RTK32 = RT_KGS;
+  localparam [31:0] TILE_MIN = (C2I_TILE > 0) ? C2I_TILE : 1;   // (no compare with 0)
   wire bad_c2i = c2i && (LINE_WORDS == 0 || grp_n > 8'd1 || {16'd0, c2i_kg} > RTK32 ||
                          {16'd0, c2i_owv} < C2I_ROW || c2i_long ||
-                         (C2I_ROW > 3 && dq[D_NPIX +: D_NPIX_W] < C2I_ROW));
+                         (C2I_TILE > 0 && dq[D_NPIX +: D_NPIX_W] < TILE_MIN));
   // The kernel row of a pass (descriptor 15): S taps ([15:0], 1..DEPTH) d elements apart
   // ([31:16], d >= 1), spanning (S-1)*d + 1 <= PAT_BITS elements: d <= (PAT_BITS-1) / (S-1),
   // a constant per S, so no multiply.

@@ -29,18 +29,19 @@
 // carry into the line instead. Results routed past a row's end or below the grid land in
 // columns and rows the host does not read.
 //
-// Pipeline (two stages from the deskew to the SRAM's write port, as before the split of work):
-// stage 0, the fire cycle (a deskewed pixel is valid): the walk's registers address the SRAM's
-// and the line's reads, each lane and class picks its column (an AND-OR of the route entries of
-// the filter group, whose row of the table is a register loaded the cycle before), the
-// previous pixel's 01 and 11 results are chosen (not for a row's first), and the word's
-// address is compared with the two writes still ahead of it (the word in stage 1, the word
-// being written), all into stage-1 registers. Stage 1: the read data come back; the
-// stored partial sums are an AND-OR of the registered choices (the word being written, the one
-// written a cycle before, or the read data), and own + previous + line carry + stored is two
-// carry-saves and one carry chain into sram_wdata_o (the line's three operands the same). A
-// result leaves the deskew at cycle t, its word is written at t + 2; done_o follows the last
-// write, and a line word is read again a row (3 pixels or more) after its write has landed.
+// Pipeline (integers: three stages from the deskew to the SRAM's write port): stage 0, the
+// fire cycle (a deskewed pixel is valid): the walk's registers address the SRAM's and the
+// line's reads, each lane and class picks its column (an AND-OR of the route entries of the
+// filter group, whose row of the table is a register loaded the cycle before), the previous
+// pixel's 01 and 11 results are chosen (not for a row's first), and the word's address is
+// compared with the three words still ahead of it (stage 1, stage 2, the write), all into
+// stage-1 registers. Stage 1: the read data come back and end in flip-flops, the stored
+// partial sums chosen by the registered flags (the read data or a word of stages 2 and 3), the
+// line's carry, own + previous and down + previous's down. Stage 2: the stored sums of the
+// word just before if it is the same word, a carry-save of own + previous, carry and stored,
+// and one carry chain into sram_wdata_o (the line's word: one carry chain). A result leaves
+// the deskew at cycle t, its word is written at t + 3; done_o follows the last write, and a
+// line word is read again a row (4 pixels or more) after its write has landed.
 //
 // Floating point (FP = 1: results of AEW exponent and AFW fraction bits, ACC_BITS = AEW + AFW +
 // 1): a word is its result plus the stored partial sum, rounded (sagen_fp_add, round to nearest
@@ -246,10 +247,9 @@ module sagen_psum_manager #(
   endfunction
 
   // Stage 0 (the fire cycle): read the stored partial sums (and the line), pick the results of
-  // each lane and class from the deskewed columns, and decide where each operand of stage 1 comes
-  // from (registered flags: no compare and no pick in stage 1). Stage 1: add (a carry-save of
-  // the four operands, then one carry chain) and write. A result is written two cycles after it
-  // leaves the deskew, as a read issued in the fire cycle returns in stage 1.
+  // each lane and class from the deskewed columns, and decide where the stored sums of the word
+  // come from (registered flags: no compare and no pick after stage 0). Stages 1 and 2: see the
+  // header (integers) and g_fp (floating point).
   wire                    s0_vld = fire && keep && run_q;
   // the walk's last fire: its word (if kept) is the pass's last; the walk is free for the next
   // pass's start_i in the same cycle (the start takes the walk's registers, this word goes on)
@@ -261,8 +261,8 @@ module sagen_psum_manager #(
   reg                     s1_lacc;   // the line adds its carry (col2im, line_acc)
   reg                     s1_line;
   reg [LINE_AW-1:0]       s1_laddr;
-  // the stored partial sums: the word written this cycle, the one before, or the read data
-  reg                     s1_st_w, s1_st_b, s1_st_r;
+  // where the stored partial sums come from (see stored)
+  reg                     s1_st_n, s1_st_o, s1_st_b, s1_st_r;
 
   assign sram_re_o    = fire && keep && rmw;
   assign sram_raddr_o = addr[AW-1:0];
@@ -368,15 +368,25 @@ module sagen_psum_manager #(
     end
   endgenerate
 
-  // The stored partial sums as they are now: a word written this cycle or the one before has
-  // not reached the read data of a read issued since (col2im: every filter group adds into the
-  // same words, so a tile of a few pixels with short contexts reads a word again at once). The
-  // word of stage 1 is written next cycle (sram_*_o then) and the one written now leaves a copy
-  // in wb_data: both compares are made in the fire cycle, one stage ahead.
+  // The stored partial sums as they are now. An integer word reaches the SRAM three cycles
+  // after its fire (stage 1, stage 2, the write; float: see g_fp) and a read returns the memory
+  // as it was in its fire cycle, so the words of the three fires before it have not reached the
+  // read data (col2im: every filter group adds into the same words, so a tile of a few pixels
+  // with short contexts reads a word again at once; passes back to back add to the words of
+  // the pass before). The fire cycle compares the word's address with the words of stage 1
+  // (fwd_w), stage 2 (fwd_2) and the write (fwd_b), and registers the latest match: stage 1
+  // takes the stage-2 word from the write register and the written one from its copy
+  // (wb_data), or the read data (s1_st_o, s1_st_b, s1_st_r); the stage-1 word is taken in stage
+  // 2, from the write register (s1_st_n). In floating point (no stage 2 of words; a word is
+  // read again no sooner than the adders' path) stage 1 takes the stage-1 word (s1_st_o).
   reg [COLS*ACC_BITS-1:0] wb_data;
-  wire fwd_w = s1_vld && s1_addr == {bank_q, addr[AW-1:0]};
-  wire fwd_b = sram_we_o && {sram_wbank_o, sram_waddr_o} == {bank_q, addr[AW-1:0]};
-  wire [COLS*ACC_BITS-1:0] stored = ({(COLS*ACC_BITS){s1_st_w}} & sram_wdata_o) |
+  wire             s2_vld;    // (integers) the word of stage 2, and its {bank, address}
+  wire [AW:0]      s2_addr;
+  wire [AW:0]      cur   = {bank_q, addr[AW-1:0]};
+  wire             fwd_w = s1_vld && s1_addr == cur;
+  wire             fwd_2 = s2_vld && s2_addr == cur;
+  wire             fwd_b = sram_we_o && {sram_wbank_o, sram_waddr_o} == cur;
+  wire [COLS*ACC_BITS-1:0] stored = ({(COLS*ACC_BITS){s1_st_o}} & sram_wdata_o) |
                                     ({(COLS*ACC_BITS){s1_st_b}} & wb_data) |
                                     ({(COLS*ACC_BITS){s1_st_r}} & sram_rdata_i);
   always @(posedge clk_i or negedge rst_ni) begin
@@ -387,38 +397,18 @@ module sagen_psum_manager #(
     end
   end
 
-  // The word: this pixel's results (col2im: its 00 results, the previous pixel's 01 results and
-  // the line's carry from the row above), plus the stored partial sums when it adds to them.
-  // The line: what this row sends down (10 results, and the previous pixel's 11 results), plus
-  // its carry when the pass accumulates into it. Each sum of four is a carry-save of three, a
-  // carry-save of that and the fourth, and one carry chain.
+  // Each sum of three is a carry-save and one carry chain.
   function automatic [2*ACC_BITS-1:0] csa(input [ACC_BITS-1:0] a, input [ACC_BITS-1:0] b,
                                           input [ACC_BITS-1:0] d);
     csa = {((a & b) | (a & d) | (b & d)) << 1, a ^ b ^ d};
   endfunction
-  reg [COLS*ACC_BITS-1:0] sum, lsum;
-  reg [2*ACC_BITS-1:0]    sc1, sc2;
-  reg [ACC_BITS-1:0]      carry, lcarry;
-  integer c;
-  always @* begin
-    for (c = 0; c < COLS; c = c + 1) begin
-      carry  = s1_carry ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
-      sc1    = csa(s1_own[c*ACC_BITS +: ACC_BITS], s1_prev[c*ACC_BITS +: ACC_BITS], carry);
-      sc2    = csa(sc1[0 +: ACC_BITS], sc1[ACC_BITS +: ACC_BITS],
-                   stored[c*ACC_BITS +: ACC_BITS]);
-      sum[c*ACC_BITS +: ACC_BITS] = sc2[0 +: ACC_BITS] + sc2[ACC_BITS +: ACC_BITS];
-      lcarry = s1_lacc ? line_rdata_i[c*ACC_BITS +: ACC_BITS] : {ACC_BITS{1'b0}};
-      sc1    = csa(s1_down[c*ACC_BITS +: ACC_BITS], s1_lprev[c*ACC_BITS +: ACC_BITS], lcarry);
-      lsum[c*ACC_BITS +: ACC_BITS] = sc1[0 +: ACC_BITS] + sc1[ACC_BITS +: ACC_BITS];
-    end
-  end
 
   // The word as it is written: the sum of stage 1 (integers), or of the float adders; the
   // line's word likewise, and the line's read port.
   wire                    wr_vld, wr_end;
   wire [AW:0]             wr_addr;
   wire [COLS*ACC_BITS-1:0] wr_data;
-  wire                    fp_busy;
+  wire                    late_busy;   // words in the stages after stage 1
   wire                    ln_vld;
   wire [LINE_AW-1:0]      ln_addr;
   wire [COLS*ACC_BITS-1:0] ln_data;
@@ -429,7 +419,7 @@ module sagen_psum_manager #(
       localparam integer LD = LV * LA;                  // the adders' path
       // stage 2: the operands (an absent one -0, the sum's identity); the delay lines of each
       // word's valid, last mark and {bank, address}, and of the line's writes, [0] stage 2
-      wire                    st_any = s1_st_w || s1_st_b || s1_st_r;
+      wire                    st_any = s1_st_o || s1_st_b || s1_st_r;
       reg [COLS*ACC_BITS-1:0] s2_own, s2_st;
       reg [LD:0]              d_vld, d_end, d_line, d_lacc;
       reg [(LD+1)*(AW+1)-1:0] d_addr;
@@ -471,7 +461,7 @@ module sagen_psum_manager #(
         assign ln_vld      = 1'b0;
         assign ln_addr     = {LINE_AW{1'b0}};
         assign ln_data     = NONE;
-        wire unused_fp = ^{sum, lsum, s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc, d_line,
+        wire unused_fp = ^{s1_prev, s1_down, s1_lprev, s1_carry, s1_lacc, d_line,
                            d_lacc, d_laddr, line_rdata_i};
       end else begin : g_two
         // col2im: word = (own + previous) + (line carry + stored), the line's word = (down +
@@ -512,22 +502,73 @@ module sagen_psum_manager #(
         assign line_rad_o = d_lacc[LA-1] ? d_laddr[(LA-1)*LINE_AW +: LINE_AW] : line_ra0;
         assign ln_vld     = d_line[LD];
         assign ln_addr    = d_laddr[LD*LINE_AW +: LINE_AW];
-        wire unused_fp = ^{sum, lsum, s1_lacc};
+        wire unused_fp = s1_lacc;
       end
       assign wr_vld  = d_vld[LD];
       assign wr_end  = d_end[LD];
       assign wr_addr = d_addr[LD*(AW+1) +: AW+1];
-      assign fp_busy = |{d_vld, d_end, d_line};
+      assign late_busy = |{d_vld, d_end, d_line};
+      assign s2_vld    = 1'b0;
+      assign s2_addr   = {(AW+1){1'b0}};
+      wire unused_st_n = s1_st_n;
     end else begin : g_int
-      assign wr_vld     = s1_vld;
-      assign wr_end     = s1_end;
-      assign wr_addr    = s1_addr;
+      // Stage 1 registers the stored partial sums as chosen (st_q; the stage-1 word's is the
+      // write register in stage 2, n_q), the line's read data (the word's carry, lc_q, or the
+      // line's own, la_q), own + previous (x_q) and down + previous's down (xd_q). So the
+      // memories' read data (a block RAM's clock-to-out) end in flip-flops, and stage 2 adds:
+      // word = x + carry + stored, line word = xd + its carry, each a carry chain (the word's
+      // after a carry-save).
+      reg                     v2_q, e2_q, l2_q, n_q;
+      reg [AW:0]              a2_q;
+      reg [LINE_AW-1:0]       la2_q;
+      reg [COLS*ACC_BITS-1:0] st_q, lc_q, la_q, x_q, xd_q;
+      reg [COLS*ACC_BITS-1:0] x_d, xd_d, sum, lsum;
+      reg [2*ACC_BITS-1:0]    sc;
+      integer c;
+      always @* begin
+        for (c = 0; c < COLS; c = c + 1) begin
+          x_d[c*ACC_BITS +: ACC_BITS]  = s1_own[c*ACC_BITS +: ACC_BITS] +
+                                         s1_prev[c*ACC_BITS +: ACC_BITS];
+          xd_d[c*ACC_BITS +: ACC_BITS] = s1_down[c*ACC_BITS +: ACC_BITS] +
+                                         s1_lprev[c*ACC_BITS +: ACC_BITS];
+          sc = csa(x_q[c*ACC_BITS +: ACC_BITS], lc_q[c*ACC_BITS +: ACC_BITS],
+                   n_q ? sram_wdata_o[c*ACC_BITS +: ACC_BITS] : st_q[c*ACC_BITS +: ACC_BITS]);
+          sum[c*ACC_BITS +: ACC_BITS]  = sc[0 +: ACC_BITS] + sc[ACC_BITS +: ACC_BITS];
+          lsum[c*ACC_BITS +: ACC_BITS] = xd_q[c*ACC_BITS +: ACC_BITS] +
+                                         la_q[c*ACC_BITS +: ACC_BITS];
+        end
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          v2_q <= 1'b0; e2_q <= 1'b0; l2_q <= 1'b0; n_q <= 1'b0;
+          a2_q <= {(AW+1){1'b0}}; la2_q <= {LINE_AW{1'b0}};
+        end else begin
+          v2_q  <= s1_vld;
+          e2_q  <= s1_end;
+          l2_q  <= s1_vld && s1_line;
+          n_q   <= s1_st_n;
+          a2_q  <= s1_addr;
+          la2_q <= s1_laddr;
+        end
+      end
+      always @(posedge clk_i) begin
+        st_q <= stored;
+        lc_q <= s1_carry ? line_rdata_i : {(COLS*ACC_BITS){1'b0}};
+        la_q <= s1_lacc ? line_rdata_i : {(COLS*ACC_BITS){1'b0}};
+        x_q  <= x_d;
+        xd_q <= xd_d;
+      end
+      assign s2_vld     = v2_q;
+      assign s2_addr    = a2_q;
+      assign wr_vld     = v2_q;
+      assign wr_end     = e2_q;
+      assign wr_addr    = a2_q;
       assign wr_data    = sum;
-      assign fp_busy    = 1'b0;
+      assign late_busy  = v2_q || e2_q || l2_q;
       assign line_rd_o  = line_re0;
       assign line_rad_o = line_ra0;
-      assign ln_vld     = s1_vld && s1_line;
-      assign ln_addr    = s1_laddr;
+      assign ln_vld     = l2_q;
+      assign ln_addr    = la2_q;
       assign ln_data    = lsum;
     end
   endgenerate
@@ -547,7 +588,7 @@ module sagen_psum_manager #(
       s1_own <= {(COLS*ACC_BITS){1'b0}}; s1_prev <= {(COLS*ACC_BITS){1'b0}};
       s1_down <= {(COLS*ACC_BITS){1'b0}}; s1_lprev <= {(COLS*ACC_BITS){1'b0}};
       s1_carry <= 1'b0; s1_lacc <= 1'b0; s1_line <= 1'b0; s1_laddr <= {LINE_AW{1'b0}};
-      s1_st_w <= 1'b0; s1_st_b <= 1'b0; s1_st_r <= 1'b0;
+      s1_st_n <= 1'b0; s1_st_o <= 1'b0; s1_st_b <= 1'b0; s1_st_r <= 1'b0;
       j_q <= 16'd0; pv_q <= 1'b0; lbase_q <= 32'd0;
       sram_we_o <= 1'b0; sram_waddr_o <= {AW{1'b0}}; sram_wdata_o <= {(COLS*ACC_BITS){1'b0}};
       line_we_o <= 1'b0; line_waddr_o <= {LINE_AW{1'b0}}; line_wdata_o <= {(COLS*ACC_BITS){1'b0}};
@@ -566,9 +607,10 @@ module sagen_psum_manager #(
       s1_lacc   <= c2i_i && line_acc_i;
       s1_line   <= has_line;
       s1_laddr  <= laddr[LINE_AW-1:0];
-      s1_st_w   <= rmw && fwd_w;
-      s1_st_b   <= rmw && !fwd_w && fwd_b;
-      s1_st_r   <= rmw && !fwd_w && !fwd_b;
+      s1_st_n   <= rmw && fwd_w && (FP == 0);
+      s1_st_o   <= rmw && ((FP != 0) ? fwd_w : !fwd_w && fwd_2);
+      s1_st_b   <= rmw && !fwd_w && !fwd_2 && fwd_b;
+      s1_st_r   <= rmw && !fwd_w && !fwd_2 && !fwd_b;
       sram_we_o    <= wr_vld;
       sram_waddr_o <= wr_addr[AW-1:0];
       sram_wbank_o <= wr_addr[AW];
@@ -636,7 +678,7 @@ module sagen_psum_manager #(
   end
 
   // Done once the last word has left stage 2.
-  assign done_o = !run_q && !s1_vld && !s1_end && !fp_busy && !sram_we_o && !line_we_o &&
+  assign done_o = !run_q && !s1_vld && !s1_end && !late_busy && !sram_we_o && !line_we_o &&
                   !pass_done_o;
   assign free_o = !run_q || s0_end;
 

@@ -13,16 +13,18 @@
  * the deskew). Measured on 30 random layers: 42 to 55 a pass on a 16x16 array, 50 on average,
  * which 2 rows + cols + 2 gives (commit 56b4913; the 3 rows + cols + 40 = 104 before it
  * overcharged every pass); the array edge's register (sagen_core.v) adds 1 to the drain, and
- * the PE's operand register (sagen_pe.v, its multiplier on its own registers) 1 more. */
-#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 4 + FP_DRAIN(c))
+ * the PE's operand register (sagen_pe.v, its multiplier on its own registers) 1 more, and the
+ * partial-sums manager's register of the read data (sagen_psum_manager.v: a word written 3
+ * cycles after its results leave the deskew) 1 more. */
+#define PASS_FILL_DRAIN(c) (2.0 * (c)->rows + (c)->cols + 5 + FP_DRAIN(c))
 
 /* Facts of the float datapath (data.format fp16, bf16, fp32), not tuning: a float PE's result
  * enters its reserve chain 36 cycles later than an integer PE's (sagen_pe_fp.v: its adder's six
  * stages and the reduction of its eight partial sums), and the partial-sums manager writes a
- * word 7 cycles later (its float adder; 13 with a col2im line, whose adders are a tree of two):
- * 43 (49) more cycles of drain a pass. Context ends come at least 18 cycles apart (the PE's
+ * word 6 cycles later (its float adder; 12 with a col2im line, whose adders are a tree of two):
+ * 42 (48) more cycles of drain a pass. Context ends come at least 18 cycles apart (the PE's
  * reduction) besides the reserve chains' 2 rows - 1. */
-#define FP_DRAIN(c) ((c)->fp ? ((c)->line_words > 0 ? 49.0 : 43.0) : 0.0)
+#define FP_DRAIN(c) ((c)->fp ? ((c)->line_words > 0 ? 48.0 : 42.0) : 0.0)
 #define CTX_GAP(c) ((c)->fp && 2.0 * (c)->rows - 1 < 18.0 ? 18.0 : 2.0 * (c)->rows - 1)
 
 /* A pass's overhead: its fill and drain, one cycle of the queues that decouple a producer's

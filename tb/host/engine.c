@@ -52,8 +52,8 @@ static void watchdog_why(uint32_t d, char *buf, size_t len)
  * ever), SAGEN_FAULT=sequence (pass 0's tap sequence one column longer than the feeder's,
  * which the hardware's cross-check of the two reports as STATUS.sequence), SAGEN_FAULT=groups
  * (pass 0 asks for 255 column groups, more than any array has: STATUS.error),
- * SAGEN_FAULT=line (pass 0's rows 2 pixels wide: a col2im pass would read a line word again
- * before its write lands, STATUS.error), SAGEN_FAULT=row15 and tile15 (pass 0's rows, or its
+ * SAGEN_FAULT=line (pass 0's rows 3 pixels wide, one short of an integer col2im pass's: it
+ * would read a line word again before its write lands, STATUS.error), SAGEN_FAULT=row15 and tile15 (pass 0's rows, or its
  * pixels, 15: too few for a float design's col2im, whose adders' path is 15 cycles,
  * STATUS.error), SAGEN_FAULT=walk and walk_wide (pass 0 walks 2^15
  * contexts of 2 filter groups, or 2^16 of one: more than the tap sequencer counts,
@@ -291,7 +291,7 @@ static void engine_csr_step(engine_t *e)
       SAGEN_DESC_SET(desc, SAGEN_D_GRP_N, 255);
       SAGEN_DESC_SET(desc, SAGEN_D_GRP_W, SAGEN_DESC_GET(desc, SAGEN_D_GRP_W) | 1);
     }
-    if (e->next_prog == 0 && !strcmp(fault(), "line")) SAGEN_DESC_SET(desc, SAGEN_D_OW_VIRT, 2);
+    if (e->next_prog == 0 && !strcmp(fault(), "line")) SAGEN_DESC_SET(desc, SAGEN_D_OW_VIRT, 3);
     if (e->next_prog == 0 && !strcmp(fault(), "row15")) SAGEN_DESC_SET(desc, SAGEN_D_OW_VIRT, 15);
     if (e->next_prog == 0 && !strcmp(fault(), "tile15")) SAGEN_DESC_SET(desc, SAGEN_D_NPIX, 15);
     if (e->next_prog == 0 && !strcmp(fault(), "walk")) {   /* 2^15 contexts x 2 groups */

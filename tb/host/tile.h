@@ -30,10 +30,11 @@ typedef struct tiling {
   long c2i_wl;   /* col2im: the lanes of a word that hold dx */
 } tiling_t;
 
-/* The fewest pixels of a col2im row (and tile) the controller takes: 3, or 16 in floating point
- * (the partial-sums manager's float adders: a line word is read again a row later, and a word
- * by the next filter group a tile later, after the write has landed). */
-static inline long c2i_min_row(const cfg_t *c) { return c->fp ? 16 : 3; }
+/* The fewest pixels of a col2im row (and tile) the controller takes: 4, or 16 in floating point
+ * (a line word is read again a row later, after its write has landed: an integer word is
+ * written 3 cycles after its pixel, a float one after the adders' path; in floating point a
+ * word is read again by the next filter group a tile later too, where integers forward it). */
+static inline long c2i_min_row(const cfg_t *c) { return c->fp ? 16 : 4; }
 
 /* The lanes of an output word that hold results in a run tiled by T, the first ones of the
  * word (the host port moves only these, READ_LANES): col2im's phases and channels; else a

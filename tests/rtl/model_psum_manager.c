@@ -122,7 +122,7 @@ int main(int argc, char **argv)
   /* passes come in runs: a plain pass, or col2im tiles of one grid width in order, the first
    * without the line, single-row tiles sometimes in reduction slices */
   int chain = 0, c2i_run = 0, owv = 3, owt = 3, nkg = 1, lkg0 = 0, tiles_left = 0, first_tile = 1;
-  const int minr = fp ? 16 : 3;   /* the shortest col2im row (and float tile) */
+  const int minr = fp ? 16 : 4;   /* the shortest col2im row (and float tile) */
   for (int p = 0; p < npass;) {
     int c2i, acc_p = 0, lfirst = 0, lacc = 0;
     long npix;
