@@ -284,20 +284,37 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      // The filter group's route row, registered (rrow), so the pick's selects come from
-      // flip-flops. The groups are a one-hot register kept with i_kg (kg1h_q; a pass has at
-      // most RT_KGS filter groups, the controller refuses more), and the row of the group after
-      // the walk's is an AND-OR of the table's rows by it, registered too (rnext_q), so that the
-      // walk's move to the next group (kg_adv) enables rrow to take rnext_q: no logic between
-      // the late move and the row's flip-flops but their enable. rnext_q follows kg1h_q a cycle
-      // late, which a move finds right as moves are ROWS fires apart (a group's rows); with one
-      // row the move takes the AND-OR itself. While the walk is idle the two hold the rows of
-      // groups 0 and 1 as the table is in start_i's cycle: a col2im pass starts from an idle
-      // walk (the core chains no col2im pass), and the table is held during a pass.
+      // The filter group's route row, decoded and registered (rsel: for each class and lane a
+      // one-hot select of the columns and a none bit), so the pick is an AND-OR of flip-flops'
+      // selects. The groups are a one-hot register kept with i_kg (kg1h_q; a pass has at most
+      // RT_KGS filter groups, the controller refuses more), and the row of the group after the
+      // walk's is an AND-OR of the table's rows by it, registered too (rnext_q), so that the
+      // walk's move to the next group (kg_adv) enables rsel to take rnext_q, decoded: no logic
+      // between the late move and the row's flip-flops but their enable. rnext_q follows kg1h_q
+      // a cycle late, which a move finds right as moves are ROWS fires apart (a group's rows);
+      // with one row the move takes the AND-OR itself. While the walk is idle the two hold the
+      // rows of groups 0 and 1 as the table is in start_i's cycle: a col2im pass starts from an
+      // idle walk (the core chains no col2im pass), and the table is held during a pass.
       reg  [RT_KGS-1:0] kg1h_q;
       wire [RT_KGS-1:0] kg1h_nxt = {kg1h_q[RT_KGS-2:0], 1'b0};
       wire              unused_kg1h = kg1h_q[RT_KGS-1];   // the last group has no next
-      reg  [RW-1:0]     row_nxt, rnext_q, rrow;
+      localparam integer SE = COLS + 1;        // a decoded entry: {none, one-hot column}
+      localparam integer RS = 4 * COLS * SE;   // a decoded row
+      reg  [RW-1:0]     row_nxt, rnext_q;
+      reg  [RS-1:0]     rsel;
+      // a row's entries decoded into one-hot selects of the columns, and a none bit
+      function automatic [RS-1:0] dec_row(input [RW-1:0] r);
+        integer j, cc;
+        begin
+          dec_row = {RS{1'b0}};
+          for (j = 0; j < 4 * COLS; j = j + 1) begin
+            dec_row[j*SE + COLS] = !r[j*RE + RE - 1];
+            for (cc = 0; cc < COLS; cc = cc + 1)
+              dec_row[j*SE + cc] = r[j*RE + RE - 1] &&
+                                   {{(32-LB){1'b0}}, r[j*RE +: LB]} == cc;
+          end
+        end
+      endfunction
       integer k0;
       always @* begin
         row_nxt = {RW{1'b0}};
@@ -309,13 +326,13 @@ module sagen_psum_manager #(
         if (!rst_ni) begin
           kg1h_q  <= {{(RT_KGS-1){1'b0}}, 1'b1};
           rnext_q <= {RW{1'b0}};
-          rrow    <= {RW{1'b0}};
+          rsel    <= {RS{1'b0}};
         end else begin
           if (start_i)     kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
           else if (kg_adv) kg1h_q <= kg1h_nxt;
           rnext_q <= run_q ? row_nxt : route_i[RW +: RW];
-          if (!run_q)      rrow <= route_i[0 +: RW];
-          else if (kg_adv) rrow <= row_to;
+          if (!run_q)      rsel <= dec_row(route_i[0 +: RW]);
+          else if (kg_adv) rsel <= dec_row(row_to);
         end
       end
       wire [4*VW-1:0] vv;
@@ -323,15 +340,14 @@ module sagen_psum_manager #(
       for (k = 0; k < 4; k = k + 1) begin : g_class
         for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
           // lane ln of class k takes the result of the column its entry names, if valid (an
-          // AND-OR of exclusive selects, not a priority chain)
-          wire [RE-1:0]      e = rrow[(k * COLS + ln) * RE +: RE];
+          // AND-OR of exclusive selects, decoded before the row's flip-flops)
+          wire [SE-1:0]      e = rsel[(k * COLS + ln) * SE +: SE];
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
-            pick = e[RE-1] ? {ACC_BITS{1'b0}} : NONE1;   // no entry: no operand
+            pick = {ACC_BITS{e[COLS]}} & NONE1;   // no entry: no operand
             for (c = 0; c < COLS; c = c + 1)
-              pick = pick | ({ACC_BITS{e[RE-1] && {{(32-LB){1'b0}}, e[LB-1:0]} == c}} &
-                             res_d[c*ACC_BITS +: ACC_BITS]);
+              pick = pick | ({ACC_BITS{e[c]}} & res_d[c*ACC_BITS +: ACC_BITS]);
           end
           assign vv[k*VW + ln*ACC_BITS +: ACC_BITS] = pick;
         end
