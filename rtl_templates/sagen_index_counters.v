@@ -720,10 +720,25 @@ module sagen_index_counters #(
   wire            f_push = x_vld[NX-1];
   wire [3:0]      f_cnt_n = f_cnt_q + {3'b000, f_push} - {3'b000, f_pop};
   wire [RW-1:0]   rec = f_q[f_rp_q*RW +: RW];
+  // Each record's write enable is a flip-flop (f_we_q), set the cycle before the push: the
+  // stages never stall, so the record of the stage before the last is pushed next cycle (unless
+  // start_i flushes it), into the entry the write pointer then names. An entry's many
+  // flip-flops are enabled by a register, not by a decode of the pointer.
+  wire [3:0]      f_wp_n = !f_push ? f_wp_q :
+                           (f_wp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_wp_q + 4'd1;
+  reg  [FIFO_N-1:0] f_we_q;
   integer fe;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_we_q <= {FIFO_N{1'b0}};
+    end else begin
+      for (fe = 0; fe < FIFO_N; fe = fe + 1)
+        f_we_q[fe] <= x_vld[NX-2] && !start_i && {28'd0, f_wp_n} == fe;
+    end
+  end
   always @(posedge clk_i) begin
     for (fe = 0; fe < FIFO_N; fe = fe + 1)
-      if (f_push && {28'd0, f_wp_q} == fe) f_q[fe*RW +: RW] <= rec_in;
+      if (f_we_q[fe]) f_q[fe*RW +: RW] <= rec_in;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -737,7 +752,7 @@ module sagen_index_counters #(
       f_cnt_q <= 4'd0;
       n_in_q  <= 4'd0;
     end else begin
-      if (f_push) f_wp_q <= (f_wp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_wp_q + 4'd1;
+      f_wp_q  <= f_wp_n;
       if (f_pop)  f_rp_q <= (f_rp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_rp_q + 4'd1;
       f_cnt_q <= f_cnt_n;
       n_in_q  <= n_in_n;
