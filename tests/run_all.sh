@@ -12,7 +12,7 @@ source tests/lib/common.sh   # (shipped_configs)
 log=build/test-logs
 mkdir -p "$log"
 depth=${SAGEN_TEST_DEPTH:-short}
-count=100
+count=50
 [ "$depth" = long ] && count=2000
 
 jobs=${SAGEN_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -67,7 +67,7 @@ run_units() {
 # random layers on the shipped configurations and on random small ones, a sample of them (every
 # feature of the driver and hardware a case exercises first on a configuration, and a share of
 # the rest) replayed in Icarus
-icarus=(--icarus 1 --icarus-max-cycles 1000 --random-configs 3)
+icarus=(--icarus 1 --icarus-max-cycles 1000 --random-configs 2)
 [ "$depth" = long ] && icarus=(--icarus 5 --icarus-max-cycles 20000 --random-configs 8)
 suite cosim-random build/cosim_random --count "$count" --ops all --seed "${SAGEN_TEST_SEED:-1}" \
   "${icarus[@]}" $(shipped_configs)

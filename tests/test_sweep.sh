@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test_sweep: scripts/sweep end to end on a tiny sweep (yaml/tiny1x1.yaml at 2x2 and 4x4 via
+# test_sweep: scripts/sweep end to end on a tiny sweep (yaml/tiny1x1.yaml at 1x1 and 2x2 via
 # --set, two small layers from a temporary CSV, --jobs 2): the CSV columns, every run passed
 # --check, the area rows, the three plots are PNG files, a rerun skips the completed points, a
 # point with a missing run resumes only that run, --list-jobs / --run-job / --collect, the
 # errors of bad input; and `sagen layers` / `sagen gen --set` as the sweep uses them; a sweep
-# of rows 1, 4 by columns 1, 3, 4 on the default base (every size from 1x1 to 4x4 with
+# of rows 1, 4 by columns 3, 4 on the default base (every size from 1x1 to 4x4 with
 # SAGEN_TEST_DEPTH=long; column groups clamped) and an invalid point reported;
 # area.csv names every block as the design does (never a Yosys parameter string); --fpga with
 # Debian's Yosys for synth_ecp5 and a stand-in for nextpnr that replays a recorded report
@@ -72,7 +72,7 @@ expect "sweep: bad point" 1 "array.rows: '300' is out of range: allowed 1..256" 
 # ---- the sweep ----
 out=$tmp/sweep
 t0=$SECONDS
-"${sw[@]}" --points 2x2,4x4 --jobs 2 -o "$out" >"$tmp/sweep.out" 2>"$tmp/sweep.err"
+"${sw[@]}" --points 1x1,2x2 --jobs 2 -o "$out" >"$tmp/sweep.out" 2>"$tmp/sweep.err"
 rc=$?
 t1=$SECONDS
 if [ "$rc" -eq 0 ]; then
@@ -80,7 +80,7 @@ if [ "$rc" -eq 0 ]; then
 else
   not_ok "sweep exits 0" "exit $rc: $(tail -n 5 "$tmp/sweep.err" | tr '\n' '|')"
 fi
-n=$(grep -cE "^sweep: (2x2|4x4): 2 of 2 runs passed, 0 failed; .* wall [0-9.]+ s$" "$tmp/sweep.err")
+n=$(grep -cE "^sweep: (1x1|2x2): 2 of 2 runs passed, 0 failed; .* wall [0-9.]+ s$" "$tmp/sweep.err")
 if [ "$n" -eq 2 ]; then
   ok "one progress line per point with its wall time"
 else
@@ -95,7 +95,7 @@ else
   not_ok "results.csv columns" "$(head -n 1 "$out/results.csv" 2>&1)"
 fi
 rows=$(tail -n +2 "$out/results.csv" 2>/dev/null | sort)
-expected=$(printf '%s\n' 2,2,c3x3 2,2,pw_s2 4,4,c3x3 4,4,pw_s2)
+expected=$(printf '%s\n' 1,1,c3x3 1,1,pw_s2 2,2,c3x3 2,2,pw_s2)
 if [ "$(cut -d, -f1-3 <<<"$rows")" = "$expected" ] && [ "$(cut -d, -f4 <<<"$rows" | sort -u)" = conv2d ]; then
   ok "results.csv: one row per point x layer x op"
 else
@@ -126,7 +126,7 @@ else
   not_ok "area.csv columns" "$(head -n 1 "$out/area.csv" 2>&1)"
 fi
 msg=""
-for p in 2,2 4,4; do
+for p in 1,1 2,2; do
   for b in feeder index_counters feed_lane array weight_fetcher psum_manager ctrl nz_addr_gen sram; do
     grep -qE "^$p,$b,[0-9]+,[0-9]+,[0-9.e-]+$" "$out/area.csv" || msg+="no $b row for $p; "
   done
@@ -135,10 +135,10 @@ for p in 2,2 4,4; do
   sum=$(awk -F, -v p="$p" '$1 "," $2 == p { s += $6 } END { printf "%.3f", s }' "$out/area.csv")
   [ "$sum" = 1.000 ] || msg+="shares of $p add up to $sum; "
 done
+feeder1=$(awk -F, '$1 == 1 && $2 == 1 && $3 == "feed_lane" { print $4 }' "$out/area.csv")
 feeder2=$(awk -F, '$1 == 2 && $2 == 2 && $3 == "feed_lane" { print $4 }' "$out/area.csv")
-feeder4=$(awk -F, '$1 == 4 && $2 == 4 && $3 == "feed_lane" { print $4 }' "$out/area.csv")
-[ -n "$feeder2" ] && [ -n "$feeder4" ] && [ "$feeder4" -gt "$feeder2" ] \
-  || msg+="4 feed lanes ($feeder4 cells) not larger than 2 ($feeder2); "
+[ -n "$feeder1" ] && [ -n "$feeder2" ] && [ "$feeder2" -gt "$feeder1" ] \
+  || msg+="2 feed lanes ($feeder2 cells) not larger than 1 ($feeder1); "
 bad=$(cut -d, -f3 "$out/area.csv" | grep -vE '^[a-z_][a-z0-9_]*$' | grep -v '^block$' | sort -u | paste -s -d ' ' -)
 [ -z "$bad" ] || msg+="blocks not named as the design names them: $bad; "
 if [ -z "$msg" ]; then ok "area.csv: every block of both points"; else not_ok "area.csv: every block of both points" "$msg"; fi
@@ -162,10 +162,10 @@ done
 # ---- rerun: every point complete, nothing runs again ----
 stamp=$(stat -c %Y.%s "$out"/points/*/runs/*.json "$out"/points/*/synth_stat.json | md5sum)
 t0=$SECONDS
-"${sw[@]}" --points 2x2,4x4 --jobs 2 -o "$out" >/dev/null 2>"$tmp/rerun.err"
+"${sw[@]}" --points 1x1,2x2 --jobs 2 -o "$out" >/dev/null 2>"$tmp/rerun.err"
 rc=$?
 t1=$SECONDS
-n=$(grep -cE "^sweep: (2x2|4x4): complete, skipped$" "$tmp/rerun.err")
+n=$(grep -cE "^sweep: (1x1|2x2): complete, skipped$" "$tmp/rerun.err")
 if [ "$rc" -eq 0 ] && [ "$n" -eq 2 ] && [ "$(stat -c %Y.%s "$out"/points/*/runs/*.json "$out"/points/*/synth_stat.json | md5sum)" = "$stamp" ]; then
   ok "rerun skips the completed points ($((t1 - t0)) s)"
 else
@@ -173,13 +173,13 @@ else
 fi
 
 # ---- resume: a point with one run missing runs only that run ----
-rm -f "$out/points/4x4/runs/pw_s2.conv2d."* "$out/points/4x4/done"
-keep=$(stat -c %Y "$out/points/4x4/runs/c3x3.conv2d.json")
+rm -f "$out/points/1x1/runs/pw_s2.conv2d."* "$out/points/1x1/done"
+keep=$(stat -c %Y "$out/points/1x1/runs/c3x3.conv2d.json")
 sleep 1
-"${sw[@]}" --points 2x2,4x4 --jobs 2 -o "$out" >/dev/null 2>"$tmp/resume.err"
+"${sw[@]}" --points 1x1,2x2 --jobs 2 -o "$out" >/dev/null 2>"$tmp/resume.err"
 rc=$?
-if [ "$rc" -eq 0 ] && [ -s "$out/points/4x4/runs/pw_s2.conv2d.json" ] && [ -f "$out/points/4x4/done" ] \
-   && [ "$(stat -c %Y "$out/points/4x4/runs/c3x3.conv2d.json")" = "$keep" ] \
+if [ "$rc" -eq 0 ] && [ -s "$out/points/1x1/runs/pw_s2.conv2d.json" ] && [ -f "$out/points/1x1/done" ] \
+   && [ "$(stat -c %Y "$out/points/1x1/runs/c3x3.conv2d.json")" = "$keep" ] \
    && grep -q "^sweep: 2x2: complete, skipped$" "$tmp/resume.err" \
    && [ "$(grep -c ',pass,' "$out/results.csv")" -eq 4 ]; then
   ok "an incomplete point resumes its missing run only"
@@ -188,9 +188,9 @@ else
 fi
 
 # ---- --list-jobs, --run-job, --collect ----
-"${sw[@]}" --points 2x2,4x4 -o "$out" --list-jobs >"$tmp/jobs" 2>"$tmp/err"
+"${sw[@]}" --points 1x1,2x2 -o "$out" --list-jobs >"$tmp/jobs" 2>"$tmp/err"
 if [ "$(wc -l <"$tmp/jobs")" -eq 2 ] && grep -q -- "--run-job 2x2$" "$tmp/jobs" \
-   && grep -q -- "--run-job 4x4$" "$tmp/jobs" && (cd / && bash -c "$(head -n 1 "$tmp/jobs")") 2>"$tmp/job.err" \
+   && grep -q -- "--run-job 1x1$" "$tmp/jobs" && (cd / && bash -c "$(head -n 1 "$tmp/jobs")") 2>"$tmp/job.err" \
    && grep -q "complete, skipped" "$tmp/job.err"; then
   ok "--list-jobs prints one runnable command per point"
 else
@@ -214,8 +214,8 @@ c3, 5, 6, 3, 3, 2, 3, 1, 1,
 EOF
 small=(--set memory.ifmap_kib=1 --set memory.weight_kib=1 --set memory.output_kib=1 --set memory.line_kib=0)
 out=$tmp/grid
-# (cols 1, 3 and 4: one group, groups clamped, the default's 4 kept; every one with depth long)
-grid_rows=(1 4) grid_cols=(1 3 4)
+# (cols 3 and 4: groups clamped, the default's 4 kept; every size with depth long)
+grid_rows=(1 4) grid_cols=(3 4)
 [ "${SAGEN_TEST_DEPTH:-short}" = long ] && grid_rows=(1 2 3 4) grid_cols=(1 2 3 4)
 scripts/sweep --layers "$tmp/one.csv" --rows "$(IFS=,; echo "${grid_rows[*]}")" \
   --cols "$(IFS=,; echo "${grid_cols[*]}")" \

@@ -118,17 +118,25 @@ runf "input gradient bf16 as col2im, 2 columns (stride 1,2): bit-exact" col2im "
 runf "input gradient bf16 as col2im, channel slices: bit-exact" col2im "$FC" conv2d_input_grad $C2
 runf "input gradient bf16 as col2im, rows in tiles, two images: bit-exact" col2im "$FC" \
   conv2d_input_grad --random 2,1,36,32:6,3,3 --stride 2 --padding 1 --phases col2im --seed 2
-runf "input gradient fp16/fp16 as col2im: bit-exact" col2im "$FC" conv2d_input_grad $C2 \
+# (the other format pairs on the design of the format pairs above, whose models are built;
+# SAGEN_TEST_DEPTH=long on the 12-column design too, two more models to build)
+C2F="--random 1,1,18,34:3,2,3 --stride 1,2 --padding 0,1 --phases col2im"
+runf "input gradient fp16/fp16 as col2im: bit-exact" col2im "$F" conv2d_input_grad $C2F \
   --set data.format=fp16 --set data.acc_format=fp16 --seed 3
-runf "input gradient fp32 as col2im, two runs of channels: bit-exact" col2im "$FC" \
-  conv2d_input_grad --random 1,4,32,34:5,3,3 --stride 2 --padding 1 --phases col2im \
+runf "input gradient fp32 as col2im: bit-exact" col2im "$F" conv2d_input_grad $C2F \
+  --set data.format=fp32 --set data.acc_format=fp32 --seed 4
+[ $long = 1 ] && runf "input gradient fp16/fp16 as col2im, 12 columns: bit-exact" col2im "$FC" \
+  conv2d_input_grad $C2 --set data.format=fp16 --set data.acc_format=fp16 --seed 3
+[ $long = 1 ] && runf "input gradient fp32 as col2im, two runs of channels: bit-exact" col2im \
+  "$FC" conv2d_input_grad --random 1,4,32,34:5,3,3 --stride 2 --padding 1 --phases col2im \
   --set data.format=fp32 --set memory.line_kib=2 --seed 4
 runf "input gradient bf16 as col2im, Icarus: bit-exact" col2im "$FC" conv2d_input_grad \
   --random 1,1,32,32:2,3,3 --stride 2 --padding 1 --phases col2im --simulator icarus
 [ $long = 1 ] && run "input gradient fp16/fp16, Icarus: bit-exact" "$F" conv2d_input_grad $B \
   --set data.format=fp16 --set data.acc_format=fp16 --simulator icarus
-run "weight gradient fp32, zero_fill, Icarus: bit-exact" "$F" conv2d_weight_grad $B \
-  --set data.format=fp32 --bp-mode zero_fill --simulator icarus
+run "weight gradient fp32, zero_fill, Icarus: bit-exact" "$F" conv2d_weight_grad \
+  --random 1,3,7,7:4,3,3 --stride 2 --padding 1 --set data.format=fp32 --bp-mode zero_fill \
+  --simulator icarus
 
 # ---- special values: a 1x1 layer whose two channels meet as the IEEE rules say ----
 # y[0] = x0 + x1 and y[1] = x0 - x1 per position (weights (1, 1) and (1, -1)); dx, y as float32.
