@@ -113,14 +113,14 @@ runf "weight gradient bf16, 1x1 stride 2: bit-exact" tap_blocks "$F" conv2d_weig
 # col2im: rows of 16 super-pixels or more (the float adders' path), tiles of rows (the line
 # carried from tile to tile), one-row tiles in channel slices, images, every format pair
 C2="--random 1,1,34,34:40,3,3 --stride 2 --padding 1 --phases col2im"
+C2F="--random 1,1,18,34:3,2,3 --stride 1,2 --padding 0,1 --phases col2im"
 runf "input gradient bf16 as col2im, 2 columns (stride 1,2): bit-exact" col2im "$F" \
-  conv2d_input_grad --random 1,1,18,34:3,2,3 --stride 1,2 --padding 0,1 --phases col2im
+  conv2d_input_grad $C2F
 runf "input gradient bf16 as col2im, channel slices: bit-exact" col2im "$FC" conv2d_input_grad $C2
 runf "input gradient bf16 as col2im, rows in tiles, two images: bit-exact" col2im "$FC" \
   conv2d_input_grad --random 2,1,36,32:6,3,3 --stride 2 --padding 1 --phases col2im --seed 2
-# (the other format pairs on the design of the format pairs above, whose models are built;
-# SAGEN_TEST_DEPTH=long on the 12-column design too, two more models to build)
-C2F="--random 1,1,18,34:3,2,3 --stride 1,2 --padding 0,1 --phases col2im"
+# (the other format pairs on the 2-column design, as above: its models are built by the format
+# pairs; SAGEN_TEST_DEPTH=long on the 12-column design too, two more models to build)
 runf "input gradient fp16/fp16 as col2im: bit-exact" col2im "$F" conv2d_input_grad $C2F \
   --set data.format=fp16 --set data.acc_format=fp16 --seed 3
 runf "input gradient fp32 as col2im: bit-exact" col2im "$F" conv2d_input_grad $C2F \
