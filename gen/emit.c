@@ -454,6 +454,21 @@ static void emit_ys(buf_t *b, const cfg_t *c, const out_file_t *files, size_t nv
     top, 3 * c->banks, c->banks, top);
 }
 
+/* The technology of template FILE when it is a replacement of another template for that
+ * technology's flow ("sagen_X_<tech>.v", module sagen_X: written to DIR/<tech>/ under the
+ * replaced file's name, not in the filelist), else NULL. */
+static const char *tech_template(const char *file)
+{
+  static const char *const techs[] = {"ecp5"};
+  for (size_t i = 0; i < sizeof techs / sizeof techs[0]; i++) {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "_%s.v", techs[i]);
+    size_t n = strlen(file), m = strlen(suffix);
+    if (n > m + 6 && strcmp(file + n - m, suffix) == 0) return techs[i];
+  }
+  return NULL;
+}
+
 /* 1 if the design of C instantiates template FILE: the filelist holds what the design uses.
  * The tapped delay lines serve column groups; the floating-point adder and multiplier (and the
  * leading-zero counter inside them) serve the float PEs and the float partial-sums manager,
@@ -488,7 +503,7 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
     return 1;
   }
   for (const template_t *t = templates; t->name; t++) {
-    if (!template_used(c, t->name)) continue;
+    if (!template_used(c, t->name) || tech_template(t->name)) continue;
     snprintf(files[n].name, sizeof files[n].name, "sagen_%s_%s", c->name, t->name + 6);
     header_line(&files[n].b, c, "//");
     emit_template(&files[n].b, t->text, c->name);
@@ -521,7 +536,26 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   header_line(&files[n].b, c, "//");
   put_regmap(&files[n].b, regmap_emit_verilog);
   n++;
+  /* a technology's replacements of filelist files: DIR/<tech>/ under the same file names */
+  for (const template_t *t = templates; t->name; t++) {
+    const char *tech = tech_template(t->name);
+    if (!tech || !template_used(c, t->name)) continue;
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/%s", outdir, tech);
+    if (emit_mkdirs(sub) != 0) {
+      fprintf(err, "%s: cannot create output directory: %s\n", sub, strerror(errno));
+      rc = 1;
+      goto out;
+    }
+    size_t base = strlen(t->name) - strlen(tech) - 3; /* "sagen_X" of "sagen_X_<tech>.v" */
+    snprintf(files[n].name, sizeof files[n].name, "%s/sagen_%s_%.*s.v", tech, c->name,
+             (int)(base - 6), t->name + 6);
+    header_line(&files[n].b, c, "//");
+    emit_template(&files[n].b, t->text, c->name);
+    n++;
+  }
   rc = write_all(outdir, files, n, err);
+out:
   for (size_t i = 0; i < nfiles; i++) free(files[i].b.p);
   free(files);
   return rc;

@@ -3,26 +3,22 @@
 // Inputs flow left to right (a, with its valid and context-last flags), weights flow top to
 // bottom (b), one register per PE each cycle: the array runs every cycle, and a cycle without
 // an operand carries a_vld low (a bubble). Three stages, each a cycle: the operands are
-// registered (a_o, b_o: the registers that pass them on are the multiplier's operands), their
-// product is registered (prod_q, with the operand's valid and last flags), and the next cycle
-// it is added to the accumulator. On the last product of a context the PE hands acc + prod to
-// the reserve register and restarts at zero, so the next context computes without a pause.
-// Reserve registers form a chain per column that shifts toward row 0 (the array's read-out
-// edge) every cycle. The product register is cleared instead of loaded when either operand is
-// zero (no switching of its fan-out; same result), by a synchronous clear: it has no reset
-// (prod_vld_q says when it is read), so the multiplier's output goes straight into its
-// flip-flops with no LUT between. Latency: a product enters the accumulator two cycles after
-// its operands arrive at a_i and b_i, and a context's result is in res_o one cycle after its
-// last product.
+// registered, their product is registered (prod_q, with the operand's valid and last flags),
+// and the next cycle it is added to the accumulator. On the last product of a context the PE
+// hands acc + prod to the reserve register and restarts at zero, so the next context computes
+// without a pause. Reserve registers form a chain per column that shifts toward row 0 (the
+// array's read-out edge) every cycle. Latency: a product enters the accumulator two cycles
+// after its operands arrive at a_i and b_i, and a context's result is in res_o one cycle after
+// its last product.
 //
-// The multiplier reads the PE's own operand registers, not its neighbour's: the route from one
-// PE to the next is a flip-flop to flip-flop hop, and the multiplier's inputs come from
-// registers placed beside it. On an ECP5 the multiplier maps to a MULT18X18D with its
-// registers unused (Yosys's synth_ecp5 packs none into it), so the path from the operand
-// registers through the multiplier into prod_q bounds the PE's clock: 0.52 ns clock-to-out,
-// 3.93 ns through the multiplier and 2-3 ns of routing into and out of it. Placed in the array,
-// with the multiplier on the neighbour's registers, the route between two PEs' multiplier sites
-// added to that path (an 8x8 array at 69.66 MHz, a PE alone at 144 MHz).
+// Each operand is registered twice from the same input: a_o and b_o pass it on to the
+// neighbours, every cycle; the multiplier (sagen_mul) registers its own copy, only with a valid
+// operand (a bubble does not switch it), and its product. Its path is then register ->
+// multiplier -> register with nothing else on those nets, so the registers can sit in the DSP
+// block itself (sagen_mul's ECP5 form) or beside it, wherever the chains between PEs run. With
+// one register doing both jobs, small8x8 placed on an ECP5 ran at 62.17 MHz: the path from a
+// chain's flip-flop through the MULT18X18D (3.93 ns) back into the fabric had 5.02 ns of routing
+// to the DSP row and 6.61 ns back. The product is read only when prod_vld_q says so.
 `default_nettype none
 
 module sagen_pe #(
@@ -55,10 +51,8 @@ module sagen_pe #(
   localparam integer PROD_BITS = IN_BITS + W_BITS;
 
   // ---- stages 1 and 2: the operands, the product ------------------------------------------------
-  wire                        gate_zero = (a_o == {IN_BITS{1'b0}}) || (b_o == {W_BITS{1'b0}});
-  wire signed [PROD_BITS-1:0] prod_d    = $signed(a_o) * $signed(b_o);
-  reg         [PROD_BITS-1:0] prod_q;
-  reg                         prod_vld_q, prod_last_q;
+  wire [PROD_BITS-1:0] prod_q;
+  reg                  prod_vld_q, prod_last_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -78,12 +72,16 @@ module sagen_pe #(
     end
   end
 
-  // The product register has no reset (prod_vld_q says when it is read), so that its clear is a
-  // synchronous one: the multiplier's output goes straight into the flip-flops, no LUT between.
-  always @(posedge clk_i) begin
-    if (gate_zero) prod_q <= {PROD_BITS{1'b0}};
-    else           prod_q <= prod_d;
-  end
+  sagen_mul #(
+    .A_BITS(IN_BITS),
+    .B_BITS(W_BITS)
+  ) u_mul (
+    .clk_i(clk_i),
+    .ce_i (a_vld_i),
+    .a_i  (a_i),
+    .b_i  (b_i),
+    .p_o  (prod_q)
+  );
 
   // ---- stage 3: accumulate ---------------------------------------------------------------------
   // Sign-extend (or truncate, if ACC_BITS is narrower) the product to the accumulator.

@@ -482,7 +482,7 @@ read -r -d '' MD_HEAD_JQ <<'EOS' || true
   "",
   "A layer takes cycles / clock: `sagen sim` counts the cycles, this page measures the clock. Run it with `make fpga` (configurations `FPGA_CONFIGS`, default `yaml/small8x8.yaml yaml/default.yaml`, and the float blocks of `yaml/bf16.yaml` and `yaml/fornt_fp16.yaml` (`CONFIG@BLOCKS`); it installs the tools into `build/fpga-venv` with `scripts/fpga-deps.sh`, outputs in `build/fpga/<config>/`), or for one configuration `scripts/fpga.sh CONFIG.yaml [--set KEY=VALUE ...] -o OUT` (`--help` for the options: target frequency, seed, timeouts, blocks); `scripts/sweep --fpga` adds these figures to a sweep (`fpga.csv`, and `time_us` in `results.csv`).",
   "",
-  "How it measures. `sagen gen` writes the RTL; Yosys elaborates it, which gives every module the design instantiates with the parameters the design passes (a module instantiated with different parameters has several *variants*; by default the largest is measured). Each module is a *block*, named as the design names it (`sagen_<name>_` dropped); the top is *the design*. A block is synthesized alone inside a generated register wrapper: every data input comes from a flip-flop of a shift chain, every output goes into a flip-flop, so every path through the block runs flop to flop (the outputs fold into chains XOR-ed into one pin; the chains are cut every 1 024 bits, as the WebAssembly Yosys runs out of stack on a chain some 4 000 deep; the reset comes straight from a pin, not timed). `synth_ecp5` maps it (memories into DP16KD block RAM where Yosys can, multipliers into MULT18X18D); the block's cells are counted with its hierarchy kept apart from the wrapper's. nextpnr-ecp5 then places and routes the wrapper and block (`--85k --package CABGA381`), if it fits and is under `--block-max-lut` LUT4 sites (larger blocks are covered by the design's place and route); the design is placed and routed when it fits the device. Each tool run has a limit in CPU seconds (`--synth-timeout`, `--block-timeout`, `--design-timeout`: the same on an idle and on a busy machine); a run past it is reported as stopped. A block the tools refuse is reported with the tool's first error and the others go on.",
+  "How it measures. `sagen gen` writes the RTL, read as its filelist names it but for the files it also writes for the ECP5 (`ecp5/`: the PE's multiplier on the MULT18X18D's own registers), read from there (`--generic`: the filelist alone); Yosys elaborates it, which gives every module the design instantiates with the parameters the design passes (a module instantiated with different parameters has several *variants*; by default the largest is measured). Each module is a *block*, named as the design names it (`sagen_<name>_` dropped); the top is *the design*. A block is synthesized alone inside a generated register wrapper: every data input comes from a flip-flop of a shift chain, every output goes into a flip-flop, so every path through the block runs flop to flop (the outputs fold into chains XOR-ed into one pin; the chains are cut every 1 024 bits, as the WebAssembly Yosys runs out of stack on a chain some 4 000 deep; the reset comes straight from a pin, not timed). `synth_ecp5` maps it (memories into DP16KD block RAM where Yosys can, multipliers into MULT18X18D); the block's cells are counted with its hierarchy kept apart from the wrapper's. nextpnr-ecp5 then places and routes the wrapper and block (`--85k --package CABGA381`), if it fits and is under `--block-max-lut` LUT4 sites (larger blocks are covered by the design's place and route); the design is placed and routed when it fits the device. Each tool run has a limit in CPU seconds (`--synth-timeout`, `--block-timeout`, `--design-timeout`: the same on an idle and on a busy machine); a run past it is reported as stopped. A block the tools refuse is reported with the tool's first error and the others go on.",
   "",
   "Columns: **block** (variant/variants when the module has several; `nz_addr_gen` is the tap sequencer), **instance**: the first instance of that variant in the design and how many more, **parameters** as the design passes them, **LUT4** (logic LUTs), **carry** (CCU2C cells, two LUT4 sites each), **FF** (TRELLIS_FF), **DSP** (MULT18X18D), **BRAM** (DP16KD), all per instance; **Fmax** nextpnr's achieved frequency of the clock after routing (MHz; *failed*/*timeout* when nextpnr did not finish, empty when not placed; a block with almost no logic, a skew line, shows the wrapper's and the routing's speed); **critical path from / to**: its start (the net the first flip-flop drives; `in p` is the wrapper's register of input port p) and its end (the flip-flop or block it ends in, its pin when not the data input; `out p` is the wrapper's register of output p), as nextpnr names them with Yosys's cell-type suffixes cut, each after the RTL file and line of its register (`feeder.v:315`: the always block in `sagen_<name>_feeder.v`) where the netlist keeps it; a name that Yosys made up from a chain of nets some cells away is dropped; **note**: why a block was not placed, or the tool's error, and Yosys's warnings on the block (but the expected 'Replacing memory ... with list of registers'). The device: \($r.device): 83 640 LUT4 sites (a CCU2C takes 2, a 16x4 distributed RAM 6), 83 640 flip-flops, 156 MULT18X18D, 208 DP16KD (the totals nextpnr reports for it; the ECP5 family data sheet: 84K LUTs, 208 EBR blocks, 156 18x18 multipliers).",
   ""
@@ -652,6 +652,9 @@ options:
   --synth-timeout S      Yosys on one block or the design, CPU seconds (default 3600)
                          (each also stops after 8 times as many seconds of wall-clock time)
   --no-design-pnr        synthesize the whole design, do not place it
+  --generic              the filelist's files as they are (default: a file of the filelist that
+                         the generator also wrote for the ECP5, in <rtl>/ecp5/, is read from
+                         there: the PE's multiplier on the MULT18X18D's own registers)
   --jobs N               blocks measured at once (default 1)
   --collect-only         measure nothing: fpga.json and fpga.csv from the blocks OUT holds (of a
                          run stopped early, or still going), the others listed as pending
@@ -662,12 +665,13 @@ fpga_main() {
   set -uo pipefail
   local cfg="" out="" sets=() mode=run
   label="" freq=150 seed=1 router=router2 keep_netlists=0 collect_only=0 variants=1 only="" skip="" block_max_lut=20000 block_timeout=900
-  design_timeout=3600 synth_timeout=3600 design_pnr=1 jobs=1
+  design_timeout=3600 synth_timeout=3600 design_pnr=1 jobs=1 generic=0
   while [ "$#" -gt 0 ]; do
     case "$1" in
       -h|--help) fpga_usage; exit 0 ;;
       --markdown) mode=markdown; shift; break ;;
       --no-design-pnr) design_pnr=0; shift; continue ;;
+      --generic) generic=1; shift; continue ;;
       --keep-netlists) keep_netlists=1; shift; continue ;;
       --collect-only) collect_only=1; shift; continue ;;
       --set|-o|--label|--freq|--seed|--router|--variants|--blocks|--skip|--block-max-lut|--block-timeout|--design-timeout|--synth-timeout|--jobs)
@@ -760,12 +764,19 @@ fpga_main() {
   top=sagen_${name}_top
   [ -n "$label" ] || label=$name
   mapfile -t rtl_files < <(sed -e 's://.*$::' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' -e '/^$/d' "${fl[0]}")
+  # the ECP5's forms of filelist files, where the generator wrote one
+  local i
+  if [ "$generic" = 0 ]; then
+    for i in "${!rtl_files[@]}"; do
+      [ -f "$out/rtl/ecp5/${rtl_files[$i]}" ] && rtl_files[$i]=ecp5/${rtl_files[$i]}
+    done
+  fi
   rtl_hash=$( (cd "$out/rtl" && sha256sum -- "${rtl_files[@]}" | sha256sum) | cut -c1-16)
   tool_versions="$("${yosys[@]}" -V 2>/dev/null | sed -E 's/ *\(git sha1 ([0-9a-f]+).*/ (git sha1 \1)/'); $("${nextpnr[@]}" --version 2>&1 | sed -n -E 's/.*\(Version ([^)]*)\).*/nextpnr-ecp5 \1/p')"
 
   # Elaboration: the modules the design instantiates, with their parameters.
   local rc=0
-  (cd "$out/rtl" && "${yosys[@]}" -q -l ../elab.log -p "read_verilog ${rtl_files[*]}; hierarchy -top $top; proc; write_json ../hier.json" \
+  (cd "$out/rtl" && "${yosys[@]}" -q -l ../elab.log -p "read_verilog -lib +/ecp5/cells_bb.v; read_verilog ${rtl_files[*]}; hierarchy -top $top; proc; write_json ../hier.json" \
      >../elab.out 2>&1) || rc=$?
   if [ "$rc" -ne 0 ]; then
     echo "fpga: $label: Yosys cannot elaborate the design: $(yosys_error "$out/elab.log")" >&2

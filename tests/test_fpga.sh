@@ -124,7 +124,7 @@ if [ -x "$S" ] && "$S" gen yaml/tiny1x1.yaml -o "$tmp/g" >/dev/null 2>"$tmp/err"
     >/dev/null 2>&1
   if blocks_json "$tmp/g.json" sagen_tiny1x1_ sagen_tiny1x1_top >"$tmp/g_blocks.json" 2>"$tmp/err"; then
     names=$(jq -r '[.[].block] | unique | join(" ")' "$tmp/g_blocks.json")
-    want="array col_groups core ctrl feed_lane feeder hp_bytes index_counters lane_init mac_count nz_addr_gen pe psum_manager queue2 skew sram step_ctrl top weight_fetcher"
+    want="array col_groups core ctrl feed_lane feeder hp_bytes index_counters lane_init mac_count mul nz_addr_gen pe psum_manager queue2 skew sram step_ctrl top weight_fetcher"
     check "blocks: a generated design's blocks, named as the design names them" "$names" "$want"
     # the PE of tiny1x1 (8-bit inputs and weights, 32-bit accumulators): parameters of the design
     got=$(jq -r '.[] | select(.block == "pe") | .params | to_entries | map("\(.key)=\(.value)") | join(" ")' "$tmp/g_blocks.json")
@@ -133,9 +133,9 @@ if [ -x "$S" ] && "$S" gen yaml/tiny1x1.yaml -o "$tmp/g" >/dev/null 2>"$tmp/err"
     check "blocks: no name is a Yosys parameter string" "$got" 0
     mkdir -p "$tmp/pe"
     wrap_v "$(jq '.[] | select(.block == "pe")' "$tmp/g_blocks.json")" >"$tmp/pe/sagen_fpga_wrap.v"
-    if verilator --lint-only -Wall --top-module sagen_fpga_wrap "$tmp/pe/sagen_fpga_wrap.v" "$tmp/g/sagen_tiny1x1_pe.v" \
+    if verilator --lint-only -Wall --top-module sagen_fpga_wrap "$tmp/pe/sagen_fpga_wrap.v" "$tmp/g/sagen_tiny1x1_pe.v" "$tmp/g/sagen_tiny1x1_mul.v" \
          >"$tmp/vl.log" 2>&1 && [ ! -s "$tmp/vl.log" ] \
-       && iverilog -g2005 -Wall -s sagen_fpga_wrap -o /dev/null "$tmp/pe/sagen_fpga_wrap.v" "$tmp/g/sagen_tiny1x1_pe.v" \
+       && iverilog -g2005 -Wall -s sagen_fpga_wrap -o /dev/null "$tmp/pe/sagen_fpga_wrap.v" "$tmp/g/sagen_tiny1x1_pe.v" "$tmp/g/sagen_tiny1x1_mul.v" \
          >"$tmp/iv.log" 2>&1 && [ ! -s "$tmp/iv.log" ]; then
       ok "wrapper: a generated PE's wrapper lints clean (Verilator, Icarus)"
     else

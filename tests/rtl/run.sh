@@ -65,7 +65,7 @@ done
 
 # ---- one configuration: compile the testbench, run it for every seed ------------------------
 # $1 block (model/testbench name), $2 module name printed in the summary, $3 case label,
-# $4 template files (space separated, in $rtl), $5 testbench parameters (space separated
+# $4 template files (space separated, in $rtl; or absolute paths), $5 testbench parameters (space separated
 # NAME=VALUE), $6 model arguments before the seed, $7 the simulator: iverilog (default) or
 # verilator (a binary built with -Wall, lint warnings fatal; tb_lint.vlt holds the waivers).
 config() {
@@ -80,7 +80,12 @@ config() {
     not_ok "$name" "model did not build"
     return
   fi
-  for f in $files; do srcs+=("$rtl/$f"); done
+  for f in $files; do
+    case $f in
+      /*) srcs+=("$f") ;;     # a file of the tests (an FPGA primitive's model)
+      *) srcs+=("$rtl/$f") ;;
+    esac
+  done
   if [ "$sim" = verilator ]; then
     for p in $params; do popts+=("-G$p"); done
     # C++ at -O0: the build, not the run, is what takes time here
@@ -144,22 +149,32 @@ fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v sagen_pe_fp.
 # product; 40: wider than 32).
 for cfg in "8 8 32" "8 8 12" "4 4 8" "6 3 24" "16 16 40"; do
   set -- $cfg
-  config pe sagen_pe "in$1_w$2_acc$3" "sagen_pe.v" \
+  config pe sagen_pe "in$1_w$2_acc$3" "sagen_mul.v sagen_pe.v" \
+    "IN_BITS=$1 W_BITS=$2 ACC_BITS=$3" "$1 $2 $3"
+done
+# ... on the ECP5's form of its multiplier (sagen_mul_ecp5.v, in place of sagen_mul.v), over a
+# model of the MULT18X18D's registered configuration: the same vectors must pass.
+ecp5files="$here/ecp5_mult18x18d.v sagen_mul_ecp5.v"
+for cfg in "8 8 32" "6 3 24" "16 16 40" "2 2 8"; do
+  set -- $cfg
+  config pe sagen_pe "ecp5_in$1_w$2_acc$3" "$ecp5files sagen_pe.v" \
     "IN_BITS=$1 W_BITS=$2 ACC_BITS=$3" "$1 $2 $3"
 done
 
 # sagen_array as a GEMM: ROWS COLS IN_BITS W_BITS ACC_BITS.
 for cfg in "1 1 8 8 32" "2 3 8 8 12" "4 4 8 8 32" "3 5 6 7 20" "4 2 8 8 16"; do
   set -- $cfg
-  config array sagen_array "${1}x${2}_in$3_w$4_acc$5" "sagen_pe.v sagen_array.v" \
+  config array sagen_array "${1}x${2}_in$3_w$4_acc$5" "sagen_mul.v sagen_pe.v sagen_array.v" \
     "ROWS=$1 COLS=$2 IN_BITS=$3 W_BITS=$4 ACC_BITS=$5" "$1 $2 $3 $4 $5"
 done
+config array sagen_array "3x5_ecp5_in6_w7_acc20" "$ecp5files sagen_pe.v sagen_array.v" \
+  "ROWS=3 COLS=5 IN_BITS=6 W_BITS=7 ACC_BITS=20" "3 5 6 7 20"
 # ... of float PEs: ROWS COLS IEW IFW AEW AFW (bfloat16 into binary32 on arrays of fewer and
 # more than 9 rows, where the float PE's gap of 18 or the chain's 2 * ROWS - 1 spaces contexts;
 # binary16 into binary16).
 for cfg in "2 3 8 7 8 23" "4 4 5 10 5 10" "8 2 8 7 8 23" "1 1 8 23 8 23"; do
   set -- $cfg
-  config array sagen_array "${1}x${2}_fp_e$3_f$4_e$5_f$6" "$fpfiles sagen_pe.v sagen_array.v" \
+  config array sagen_array "${1}x${2}_fp_e$3_f$4_e$5_f$6" "$fpfiles sagen_mul.v sagen_pe.v sagen_array.v" \
     "ROWS=$1 COLS=$2 IN_BITS=$(($3 + $4 + 1)) W_BITS=$(($3 + $4 + 1)) ACC_BITS=$(($5 + $6 + 1)) FP=1 IEW=$3 IFW=$4 AEW=$5 AFW=$6" \
     "$1 $2 fp $3 $4 $5 $6"
 done
