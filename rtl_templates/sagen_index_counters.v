@@ -727,7 +727,9 @@ module sagen_index_counters #(
   wire [3:0]      f_wp_n = !f_push ? f_wp_q :
                            (f_wp_q == FIFO_N[3:0] - 4'd1) ? 4'd0 : f_wp_q + 4'd1;
   reg  [FIFO_N-1:0] f_we_q;
-  integer fe;
+  // (one loop variable per always block: a variable two clocked blocks assign is, to Yosys, a
+  // register with two drivers)
+  integer fe, fw;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       f_we_q <= {FIFO_N{1'b0}};
@@ -737,8 +739,8 @@ module sagen_index_counters #(
     end
   end
   always @(posedge clk_i) begin
-    for (fe = 0; fe < FIFO_N; fe = fe + 1)
-      if (f_we_q[fe]) f_q[fe*RW +: RW] <= rec_in;
+    for (fw = 0; fw < FIFO_N; fw = fw + 1)
+      if (f_we_q[fw]) f_q[fw*RW +: RW] <= rec_in;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -10,6 +10,9 @@
 #                literal in the RTL templates (csr_addr_i against a number), no CSR read or
 #                written by number in the host code, no descriptor register indexed by number,
 #                and MAGIC's value nowhere else (docs/regmap.md, generated, aside).
+#   rtl-drivers  no integer of an RTL template (a loop counter) is assigned in two always blocks
+#                of which one is clocked: to Yosys it is then a register with two drivers
+#                (tests/lib/rtl_int_drivers.awk)
 #   layers:*     with the static libraries built (make: build/lib/libsagen_*.a), the golden
 #                model's objects define and use no symbol that the host driver's or the
 #                generator's define, and the driver uses none of the golden model's: the two
@@ -64,6 +67,14 @@ if [ -n "$hits" ]; then
   not_ok "regmap" "the register map written outside gen/regmap.c: $(echo "$hits" | paste -s -d ' ' | cut -c1-300)"
 else
   ok "regmap (CSR addresses, descriptor registers and MAGIC written in gen/regmap.c only)"
+fi
+
+# ---- loop variables of the RTL: one always block each ----------------------------------------
+hits=$(cd "$root" && awk -f tests/lib/rtl_int_drivers.awk rtl_templates/*.v)
+if [ -n "$hits" ]; then
+  not_ok "rtl-drivers" "$(head -n 3 <<<"$hits" | paste -s -d ';' -)"
+else
+  ok "rtl-drivers (no integer of the templates assigned in two always blocks, one clocked)"
 fi
 
 # ---- layers ----------------------------------------------------------------------------------
