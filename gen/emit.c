@@ -537,12 +537,15 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   put_regmap(&files[n].b, regmap_emit_verilog);
   n++;
   /* a technology's replacements of filelist files: DIR/<tech>/ under the same file names */
+  char sub[512] = "";
+  int made_sub = 0;
   for (const template_t *t = templates; t->name; t++) {
     const char *tech = tech_template(t->name);
     if (!tech || !template_used(c, t->name)) continue;
-    char sub[512];
     snprintf(sub, sizeof sub, "%s/%s", outdir, tech);
-    if (emit_mkdirs(sub) != 0) {
+    if (mkdir(sub, 0777) == 0) {
+      made_sub = 1;
+    } else if (errno != EEXIST) {
       fprintf(err, "%s: cannot create output directory: %s\n", sub, strerror(errno));
       rc = 1;
       goto out;
@@ -556,6 +559,7 @@ int emit_rtl(const cfg_t *c, const char *outdir, FILE *err)
   }
   rc = write_all(outdir, files, n, err);
 out:
+  if (rc && made_sub) rmdir(sub); /* (a failed generation leaves the directory as it was) */
   for (size_t i = 0; i < nfiles; i++) free(files[i].b.p);
   free(files);
   return rc;

@@ -568,6 +568,7 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
   int hp_dw = c->if_word_bits > c->wt_word_bits ? c->if_word_bits : c->wt_word_bits;
   if (hw_open(hw, lib, trace_kind ? o->trace : NULL, icarus ? rec : NULL, hp_dw, c->out_word_bits, err, sizeof err)) {
     fprintf(stderr, "sagen sim: %s\n", err);
+    if (icarus) remove(rec);
     return 1;
   }
   drive_opts_t dopts = {o->dram, o->quiet, icarus ? reads : NULL, o->contexts,
@@ -577,12 +578,16 @@ static int simulate(const opts_t *o, int op, const cfg_t *c, const layer_t *l, c
   int bad = op == 0   ? drive_conv2d(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
             : op == 1 ? drive_conv2d_input_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err)
                       : drive_conv2d_weight_grad(hw, c, l, a, b, y, &dopts, rep, err, sizeof err);
+  /* (a run that stops before its replay leaves no record behind) */
   if (bad) {
     fprintf(stderr, "sagen sim: %s\n", err);
+    hw_close(hw);
+    if (icarus) remove(rec);
     return 1;
   }
   if (hw_close(hw)) {
     fprintf(stderr, "sagen sim: %s: cannot write the replay record\n", rec);
+    if (icarus) remove(rec);
     return 1;
   }
   if (icarus) {

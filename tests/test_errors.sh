@@ -233,6 +233,25 @@ expect "sim: --out is a directory" 1 left="$T/o/isdir" "$T/o/isdir" "is a direct
 expect "sim: --build-dir under a file" 1 "$T/afile/" "cannot create output directory" "Not a directory" \
   -- "$S" sim "$Y" conv2d --random 1,1,2,2:1,1,1 --build-dir "$T/afile/models" --quiet --report none
 
+# --col-groups past array.col_groups, refused by every op before it plans (on tiny1x1's single
+# column the tiling search divided by the zero columns of a group: a crash, SIGFPE); with
+# Icarus the run has begun its replay record, and removes it
+for op in conv2d conv2d_input_grad conv2d_weight_grad; do
+  expect "sim: $op --col-groups 4 on array.col_groups 1" 1 "4 column groups asked for" \
+    "'tiny1x1' has array.col_groups = 1" \
+    -- "$S" sim "$Y" "$op" --random 1,2,5,5:2,3,3 --col-groups 4 --quiet --report none
+done
+expect "sim: --col-groups 4 with Icarus" 1 "4 column groups asked for" \
+  -- "$S" sim "$Y" conv2d --random 1,2,5,5:2,3,3 --col-groups 4 --simulator icarus \
+  --build-dir "$T/bd" --quiet --report none
+rec=$(find "$T/bd" -name 'replay-*.rec' 2>/dev/null | head -n 1)
+if [ -d "$T/bd" ] && [ -z "$rec" ]; then
+  ok "sim: a run stopped before its Icarus replay leaves no replay record"
+else
+  not_ok "sim: a run stopped before its Icarus replay leaves no replay record" \
+    "left ${rec:-(no model directory $T/bd)}"
+fi
+
 # ---- a layer too large for the configuration ---------------------------------------------------
 # Every configuration holds at least one word of each memory (the validator checks it), so the
 # hardware can always run a 1-pixel, 1-channel, 1-kernel-row tile. The tiling search of the

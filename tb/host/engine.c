@@ -182,6 +182,17 @@ static int engine_flatten(engine_t *e, const layer_t *lt, const view_t *x0, char
 }
 
 /* The run's tiling, its passes and its DMA jobs; the report's figures of the plan. */
+int engine_check_opts(const cfg_t *c, const drive_opts_t *o, char *err, size_t errlen)
+{
+  int groups = o ? o->col_groups : 0;
+  if (groups > c->col_groups) {
+    snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
+             "array.col_groups = %d", groups, c->name, c->col_groups);
+    return 1;
+  }
+  return 0;
+}
+
 static int engine_plan(engine_t *e, char *err, size_t errlen)
 {
   const cfg_t *c = e->c;
@@ -189,11 +200,7 @@ static int engine_plan(engine_t *e, char *err, size_t errlen)
   report_t *rep = &e->rep;
   e->t = (tiling_t){0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0, 0, 0, 0};
   int groups = o ? o->col_groups : 0;
-  if (groups > c->col_groups) {
-    snprintf(err, errlen, "%d column groups asked for: the configuration '%s' has "
-             "array.col_groups = %d", groups, c->name, c->col_groups);
-    return 1;
-  }
+  if (engine_check_opts(c, o, err, errlen)) return 1;
   if (tiling_choose(c, &e->lv, e->ms, e->nm, e->oh, e->ow, e->bpc, o ? o->contexts : 0, groups,
                     o ? o->rows : 0, o && o->zero_fill, &e->t, &rep->est_cycles, err, errlen))
     return 1;

@@ -26,6 +26,10 @@ double engine_bpc(const cfg_t *c, const drive_opts_t *o);
  * tiling fits, column groups the configuration lacks, a model that is not the configuration's,
  * a descriptor refused, a wrong tap sequence, the watchdog, counters that disagree with the
  * driver, out of memory); *SUM is then untouched. Owns nothing after it returns. */
+/* Options O that configuration C cannot run, checked before any planning: more column groups
+ * than array.col_groups. Returns 0, or 1 with a one-line message in ERR. */
+int engine_check_opts(const cfg_t *c, const drive_opts_t *o, char *err, size_t errlen);
+
 int engine_run(hw_t *hw, const cfg_t *c, const layer_t *lt, member_t *ms0, int nm,
                const view_t *x0, const drive_opts_t *o, report_t *sum, char *err, size_t errlen);
 

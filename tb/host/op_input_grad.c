@@ -280,7 +280,7 @@ int drive_conv2d_input_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const te
 {
   long xshape[4] = {l->n, l->c, l->h, l->w};
   int fill = o && o->zero_fill;
-  if (op_begin(rep, "conv2d_input_grad", fill ? "zero_fill" : "zero_skip", l, dx, xshape, err,
+  if (op_begin(c, o, rep, "conv2d_input_grad", fill ? "zero_fill" : "zero_skip", l, dx, xshape, err,
                errlen))
     return 1;
   ig_t g;

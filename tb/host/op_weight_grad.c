@@ -214,7 +214,7 @@ int drive_conv2d_weight_grad(hw_t *hw, const cfg_t *c, const layer_t *l, const t
   long oh = layer_out_h(l), ow = layer_out_w(l);
   long wshape[4] = {l->k, l->c, l->r, l->s};
   int fill = o && o->zero_fill;
-  if (op_begin(rep, "conv2d_weight_grad", fill ? "zero_fill" : "zero_skip", l, dw, wshape, err,
+  if (op_begin(c, o, rep, "conv2d_weight_grad", fill ? "zero_fill" : "zero_skip", l, dw, wshape, err,
                errlen))
     return 1;
   /* dw[k][c][r][s] = sum over n, oy, ox of x[n][c][oy*sh-ph+r*dh][ox*sw-pw+s*dw] * dy[n][k][oy][ox]:

@@ -7,11 +7,13 @@
 
 #include "driver.h"
 
-/* Start an op: reset *REP (its op name OP, its backward mode BP_MODE or NULL for the forward op,
- * its form's default), check that forward layer L has an output, allocate the result *OUT of
- * SHAPE (zeroed; the caller frees it). Returns 0, or 1 with ERR (no output, out of memory; *OUT
- * is then not allocated). */
-int op_begin(report_t *rep, const char *op, const char *bp_mode, const layer_t *l, tensor_t *out,
-             const long *shape, char *err, size_t errlen);
+/* Start an op on configuration C with options O: reset *REP (its op name OP, its backward mode
+ * BP_MODE or NULL for the forward op, its form's default), check the options (engine_check_opts)
+ * and that forward layer L has an output, allocate the result *OUT of SHAPE (zeroed; the caller
+ * frees it). Returns 0, or 1 with ERR (options the configuration cannot run, no output, out of
+ * memory; *OUT is then not allocated). */
+int op_begin(const cfg_t *c, const drive_opts_t *o, report_t *rep, const char *op,
+             const char *bp_mode, const layer_t *l, tensor_t *out, const long *shape, char *err,
+             size_t errlen);
 
 #endif
