@@ -284,24 +284,24 @@ module sagen_psum_manager #(
       localparam integer RE = 1 + LB;
       localparam integer VW = COLS * ACC_BITS;
       localparam integer RW = 4 * COLS * RE;   // the route table of one filter group
-      // The filter group's route row, decoded and registered (rsel: for each class and lane a
-      // one-hot select of the columns and a none bit), so the pick is an AND-OR of flip-flops'
-      // selects. The groups are a one-hot register kept with i_kg (kg1h_q; a pass has at most
-      // RT_KGS filter groups, the controller refuses more), and the row of the group after the
-      // walk's is an AND-OR of the table's rows by it, registered too (rnext_q), so that the
-      // walk's move to the next group (kg_adv) enables rsel to take rnext_q, decoded: no logic
-      // between the late move and the row's flip-flops but their enable. rnext_q follows kg1h_q
-      // a cycle late, which a move finds right as moves are ROWS fires apart (a group's rows);
-      // with one row the move takes the AND-OR itself. While the walk is idle the two hold the
-      // rows of groups 0 and 1 as the table is in start_i's cycle: a col2im pass starts from an
-      // idle walk (the core chains no col2im pass), and the table is held during a pass.
+      // The filter group's route row, decoded and registered (e of g_lane: for each class
+      // and lane a one-hot select of the columns and a none bit), so the pick is an AND-OR
+      // of flip-flops' selects. The groups are a one-hot register kept with i_kg (kg1h_q; a
+      // pass has at most RT_KGS filter groups, the controller refuses more), and the row of
+      // the group after the walk's is an AND-OR of the table's rows by it, registered too
+      // (rnext_q), so that the walk's move to the next group (kg_adv) enables the entries
+      // to take rnext_q, decoded: no logic between the late move and the row's flip-flops
+      // but their enable. rnext_q follows kg1h_q a cycle late, which a move finds right as
+      // moves are ROWS fires apart (a group's rows); with one row the move takes the AND-OR
+      // itself. While the walk is idle the two hold the rows of groups 0 and 1 as the table
+      // is in start_i's cycle: a col2im pass starts from an idle walk (the core chains no
+      // col2im pass), and the table is held during a pass.
       reg  [RT_KGS-1:0] kg1h_q;
       wire [RT_KGS-1:0] kg1h_nxt = {kg1h_q[RT_KGS-2:0], 1'b0};
       wire              unused_kg1h = kg1h_q[RT_KGS-1];   // the last group has no next
       localparam integer SE = COLS + 1;        // a decoded entry: {none, one-hot column}
       localparam integer RS = 4 * COLS * SE;   // a decoded row
       reg  [RW-1:0]     row_nxt, rnext_q;
-      reg  [RS-1:0]     rsel;
       // a row's entries decoded into one-hot selects of the columns, and a none bit
       function automatic [RS-1:0] dec_row(input [RW-1:0] r);
         integer j, cc;
@@ -326,22 +326,33 @@ module sagen_psum_manager #(
         if (!rst_ni) begin
           kg1h_q  <= {{(RT_KGS-1){1'b0}}, 1'b1};
           rnext_q <= {RW{1'b0}};
-          rsel    <= {RS{1'b0}};
         end else begin
           if (start_i)     kg1h_q <= {{(RT_KGS-1){1'b0}}, 1'b1};
           else if (kg_adv) kg1h_q <= kg1h_nxt;
           rnext_q <= run_q ? row_nxt : route_i[RW +: RW];
-          if (!run_q)      rsel <= dec_row(route_i[0 +: RW]);
-          else if (kg_adv) rsel <= dec_row(row_to);
         end
       end
+      wire [RS-1:0] rsel_idle = dec_row(route_i[0 +: RW]);   // the row the walk starts from
+      wire [RS-1:0] rsel_to   = dec_row(row_to);             // the row it moves to
       wire [4*VW-1:0] vv;
       genvar k, ln;
       for (k = 0; k < 4; k = k + 1) begin : g_class
         for (ln = 0; ln < COLS; ln = ln + 1) begin : g_lane
           // lane ln of class k takes the result of the column its entry names, if valid (an
-          // AND-OR of exclusive selects, decoded before the row's flip-flops)
-          wire [SE-1:0]      e = rsel[(k * COLS + ln) * SE +: SE];
+          // AND-OR of exclusive selects, decoded before the row's flip-flops). The entry moves
+          // with the walk's group (kg_adv), enabled by the move worked out from its own
+          // column's copy of fire (see fire_w): one enable net per column, a class's 4 entries
+          // of COLS + 1 flip-flops each, rather than one for every entry of the row (placed on
+          // an ECP5, that net's routing bounded the whole small8x8 design).
+          localparam integer J = k * COLS + ln;
+          wire adv_l = ((GROUPS == 1) ? stepped_q && vld_d[ln] : fire_w) && run_q && !start_i &&
+                       last_row && last_ctx;
+          reg [SE-1:0] e;
+          always @(posedge clk_i or negedge rst_ni) begin
+            if (!rst_ni)     e <= {SE{1'b0}};
+            else if (!run_q) e <= rsel_idle[J*SE +: SE];
+            else if (adv_l)  e <= rsel_to[J*SE +: SE];
+          end
           reg [ACC_BITS-1:0] pick;
           integer c;
           always @* begin
