@@ -199,8 +199,7 @@ static int engine_plan(engine_t *e, char *err, size_t errlen)
   const drive_opts_t *o = e->o;
   report_t *rep = &e->rep;
   e->t = (tiling_t){0, 0, 0, 0, 0, 0, 0, 0, 1, c->cols, 0, 0, 0, 0, 0};
-  int groups = o ? o->col_groups : 0;
-  if (engine_check_opts(c, o, err, errlen)) return 1;
+  int groups = o ? o->col_groups : 0;   /* (checked by op_begin: engine_check_opts) */
   if (tiling_choose(c, &e->lv, e->ms, e->nm, e->oh, e->ow, e->bpc, o ? o->contexts : 0, groups,
                     o ? o->rows : 0, o && o->zero_fill, &e->t, &rep->est_cycles, err, errlen))
     return 1;
