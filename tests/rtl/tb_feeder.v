@@ -192,14 +192,21 @@ module tb_feeder;
 
   // each lane's done: its flip-flop (worked out the cycle before, for each value of that cycle's
   // accept and pop) and what the pick gives from the lane's state this cycle
-  wire [LANES-1:0] done_reg, done_now;
+  // A lane that holds the staged word (not done, no accept) must find its next tap in it the
+  // cycle after (slot 0 in the word, inw[0]): a lane that held a word for nothing would only
+  // cost cycles, which no element check sees.
+  wire [LANES-1:0] done_reg, done_now, slot0_in;
   genvar gl;
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_done
       assign done_reg[gl] = dut.g_lane[gl].u_lane.done_q;
       assign done_now[gl] = dut.g_lane[gl].u_lane.done_c;
+      assign slot0_in[gl] = dut.g_lane[gl].u_lane.inw[0];
     end
   endgenerate
+  reg [LANES-1:0] held;             // lanes that held the word at the last sample
+  integer         held_cyc;
+  initial held_cyc = -2;
 
   // 1 unit after the falling edge: no X on the control outputs, the cycle's read, its padding
   // word, the lanes that sit out: done and ready (their DEBUG bits), and every lane's registered
@@ -212,6 +219,12 @@ module tb_feeder;
         fail("X on ready_o, idle_o, sram_re_o or ev_pad_word_o");
       n_checks = n_checks + 1;
       if (done_reg !== done_now) fail("a lane's done_q differs from its pick's done");
+      if (held_cyc == cycle - 1 && held != {LANES{1'b0}}) begin
+        n_checks = n_checks + 1;
+        if ((held & ~slot0_in) != {LANES{1'b0}}) fail("a lane held the word for nothing");
+      end
+      held = (dut.b_vld_q && !dut.accept) ? (~done_reg & dut.lane_on_q) : {LANES{1'b0}};
+      held_cyc = cycle;
       off_bad = 1'b0;
       for (lo = 0; lo < LANES; lo = lo + 1)
         if (lo >= i_lanes && (dbg_lane_done[lo] !== 1'b1 || dbg_lane_nonempty[lo] !== 1'b1))
