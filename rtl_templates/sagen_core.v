@@ -101,7 +101,7 @@ module sagen_core #(
   wire [15:0] n_walk;   // contexts of the pass, times its filter groups (from the controller)
   // the data feeder's descriptor: the running pass's, or the pending one's once the running pass
   // no longer needs the feeder (f_ahead; sagen_ctrl)
-  wire f_go, f_ahead, f_run, feed_free;
+  wire f_start, f_ahead, f_run, feed_free;
   wire [NDESC*32-1:0] fdesc;
   // the running pass's fields
   wire [31:0] d_n_ch     = desc[D_N_CH +: D_N_CH_W];
@@ -149,7 +149,6 @@ module sagen_core #(
   wire [15:0] fd_ctx_rows = fdesc[D_CTX_ROWS +: D_CTX_ROWS_W];
   wire        fd_if_bank = fdesc[D_IF_BANK];
   wire        fd_lin     = fdesc[D_LIN];
-  wire        fd_no_ops  = (fdesc[D_NZ_R +: D_NZ_R_W] == 16'd0) || (fdesc[D_NZ_S +: D_NZ_S_W] == 16'd0);
   wire ev_step_valid, ev_bubble, ev_fill, ev_stall, ev_drain, ev_pad_word, ev_zero_step;
   wire [15:0] ev_macs, ev_hp_bytes, ev_zero_pe;
   wire line_re, line_we;
@@ -194,7 +193,7 @@ module sagen_core #(
     .desc_o         (desc),
     .n_walk_o       (n_walk),
     .feed_free_i    (feed_free),
-    .f_go_o         (f_go),
+    .f_start_o      (f_start),
     .fdesc_o        (fdesc),
     .f_ahead_o      (f_ahead),
     .f_run_o        (f_run),
@@ -420,7 +419,7 @@ module sagen_core #(
   ) u_feeder (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .start_i      (f_go && !fd_no_ops),
+    .start_i      (f_start),
     .run_i        (f_run),
     .lanes_i      (fd_lanes),
     .n_ch_i       (fd_n_ch[15:0]),

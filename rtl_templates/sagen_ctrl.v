@@ -8,7 +8,7 @@
 // latch enables come from flip-flops; STATUS.pending stays set until the latch. The data feeder
 // starts the next pass early: once the host has written its descriptor and CTRL.prepare (or its
 // start) and the running pass's elements have all left the feeder (feed_free_i), the descriptor
-// is latched into fdesc_o with f_go_o (decided a cycle before, as the launch), so the feeder's
+// is latched into fdesc_o with f_go_q (decided a cycle before, as the launch), so the feeder's
 // pipeline fills while the running pass drains or the host still loads the pass's tiles;
 // f_run_o tells the feeder it may read (the start is written: the tiles are in). The host writes
 // no descriptor register between CTRL.prepare and the pass's launch (it waits for
@@ -63,9 +63,10 @@ module sagen_ctrl #(
   // latched descriptor: register CSR_DESC + i at [i*32 +: 32]
   output reg  [DESC_BITS-1:0] desc_o,
   output reg  [15:0]         n_walk_o,     // its contexts times filter groups (the tap sequencer's)
-  // the data feeder's own copy: latched with f_go_o, at launch or earlier (see above)
+  // the data feeder's own copy: latched at launch or earlier (see above)
   input  wire                feed_free_i,  // the running pass no longer needs the feeder
-  output reg                 f_go_o,       // one cycle: the feeder loads fdesc_o
+  output reg                 f_start_o,    // one cycle, as fdesc_o loads: the feeder starts
+                                           // (the pass has taps: NZ_R, NZ_S > 0)
   output reg  [DESC_BITS-1:0] fdesc_o,
   output reg                 f_ahead_o,    // the feeder runs the next pass
   output wire                f_run_o,      // the feeder's pass is started: it may read
@@ -325,8 +326,9 @@ module sagen_ctrl #(
                    !dq[D_C2I] && !desc_o[D_C2I];
   wire launch   = !busy_o && !go_o && !launching && chk_ok && (start_wr || pending_q);
   reg  prep_q;   // CTRL.prepare written, the pass not yet launched
+  reg  f_go_q;   // one cycle: fdesc_o loads
   wire f_early  = (prep_q || pending_q) && !f_ahead_o && !fe_q && !launch && !launching &&
-                  !go_o && !f_go_o && feed_free_i && chk_ok && !bad;
+                  !go_o && !f_go_q && feed_free_i && chk_ok && !bad;
   wire f_launch = launch && !bad && !f_ahead_o && !fe_q;   // the feeder starts with the pass
   assign f_run_o = !f_ahead_o || pending_q;
 
@@ -340,7 +342,7 @@ module sagen_ctrl #(
       go_o <= 1'b0; busy_o <= 1'b0;
       desc_o <= {DESC_BITS{1'b0}};
       n_walk_o <= 16'd0;
-      f_go_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
+      f_go_q <= 1'b0; f_start_o <= 1'b0; f_ahead_o <= 1'b0; prep_q <= 1'b0;
       fdesc_o <= {DESC_BITS{1'b0}};
       go_q <= 1'b0; err_q <= 1'b0; fe_q <= 1'b0; fld_q <= 1'b0;
     end else begin
@@ -349,13 +351,17 @@ module sagen_ctrl #(
       else if (rt_we_o) rt_addr_q <= rt_addr_q + 16'd2;
       if (rl_wr) read_lanes_o <= wdata_q[READ_LANES_LANES +: READ_LANES_LANES_W];
       go_o <= 1'b0;
-      f_go_o <= 1'b0;
+      f_go_q <= 1'b0;
+      f_start_o <= 1'b0;
       if (prep_wr) prep_q <= 1'b1;
       fe_q  <= f_early;
       fld_q <= f_early || f_launch;
       if (fe_q) f_ahead_o <= 1'b1;
       if (fld_q) begin
-        f_go_o <= 1'b1;
+        f_go_q <= 1'b1;
+        // (worked out here, not from fdesc_o: the feeder's start, which enables much of its
+        // logic, comes straight from a flip-flop)
+        f_start_o <= (dq[D_NZ_R +: D_NZ_R_W] != 16'd0) && (dq[D_NZ_S +: D_NZ_S_W] != 16'd0);
         for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
       end
       if (clear_wr) error_q <= 1'b0;
