@@ -267,6 +267,9 @@ module sagen_ctrl #(
       end
     end
   end
+  // the pass has taps, NZ_R and NZ_S > 0: the feeder starts (f_start_o). Only a zero_fill pass
+  // may have none (an output phase that no kernel tap reaches); others are refused.
+  wire has_taps = (dq[D_NZ_R +: D_NZ_R_W] != 16'd0) && (dq[D_NZ_S +: D_NZ_S_W] != 16'd0);
   wire bad_zero = (q_n_ch == 32'd0) || (dq[D_N_KR +: D_N_KR_W] == 16'd0) ||
                   (q_n_kg == 16'd0) || (q_n_ctx == 32'd0) || (dq[D_NPIX +: D_NPIX_W] == 32'd0) ||
                   (dq[D_K_ACT +: D_K_ACT_W] == 16'd0) || (dq[D_OW_XS +: D_OW_XS_W] == 32'd0) ||
@@ -274,8 +277,7 @@ module sagen_ctrl #(
                   (dq[D_LEN +: D_LEN_W] == 32'd0) || (q_n_ch[31:16] != 16'd0) ||
                   (dq[D_DN_R +: D_DN_R_W] == 16'd0) || (dq[D_DN_S +: D_DN_S_W] == 16'd0) ||
                   (dq[D_GAP_H +: D_GAP_H_W] == 16'd0) || (dq[D_GAP_W +: D_GAP_W_W] == 16'd0) ||
-                  (!dq[D_ZERO_FILL] && (dq[D_NZ_R +: D_NZ_R_W] == 16'd0 ||
-                                        dq[D_NZ_S +: D_NZ_S_W] == 16'd0));
+                  (!dq[D_ZERO_FILL] && !has_taps);
 
   // The check is two registers deep: its terms (bad_t_q) from the descriptor registers of the
   // cycle before, bad_q from those terms a cycle later, so it stands for the current registers
@@ -361,7 +363,7 @@ module sagen_ctrl #(
         f_go_q <= 1'b1;
         // (worked out here, not from fdesc_o: the feeder's start, which enables much of its
         // logic, comes straight from a flip-flop)
-        f_start_o <= (dq[D_NZ_R +: D_NZ_R_W] != 16'd0) && (dq[D_NZ_S +: D_NZ_S_W] != 16'd0);
+        f_start_o <= has_taps;
         for (i = 0; i < NDESC; i = i + 1) fdesc_o[i*32 +: 32] <= desc_q[i];
       end
       if (clear_wr) error_q <= 1'b0;
