@@ -144,7 +144,9 @@ test-sweep: deps sagen
 
 # make fpga: Fmax and area of each configuration on an ECP5 (LFE5U-85F) with the open tools from
 # PyPI (scripts/fpga-deps.sh installs them into build/fpga-venv; make test does not need them),
-# into build/fpga/<config>/, and docs/fpga.md from those runs. FPGA_ARGS go to scripts/fpga.sh.
+# into build/fpga/<config>/, and their sections of docs/fpga.md (the other configurations'
+# sections stay: FPGA_CONFIGS=yaml/small8x8.yaml rewrites small8x8's alone). FPGA_ARGS go to
+# scripts/fpga.sh.
 # A configuration CONFIG@BLOCKS measures only those blocks (fpga.sh --blocks): the float
 # datapath's, of a design too large to place and route whole.
 FPGA_CONFIGS ?= yaml/small8x8.yaml yaml/default.yaml \
@@ -160,8 +162,8 @@ fpga: deps sagen fpga-deps
 	  o=$(B)/fpga/$$(basename $$c .yaml); outs="$$outs $$o"; \
 	  scripts/fpga.sh $$c -o $$o $(FPGA_ARGS) $$b || status=1; \
 	done; \
-	mkdir -p docs; scripts/fpga.sh --markdown $$outs >docs/fpga.md.tmp && mv docs/fpga.md.tmp docs/fpga.md \
-	  && echo "make fpga: docs/fpga.md written" >&2 || status=1; \
+	mkdir -p docs; scripts/fpga.sh --markdown-into docs/fpga.md $$outs \
+	  && echo "make fpga: docs/fpga.md: the sections of$$outs written" >&2 || status=1; \
 	[ $$status -eq 0 ] || echo "make fpga: some blocks failed (docs/fpga.md says which and why)" >&2; \
 	exit $$status
 

@@ -213,4 +213,31 @@ n_blocks=$(jq '[.blocks[] | select(.top | not)] | length' "$fx/sample.json")
 [ "$n_rows" -eq $((n_blocks + 1)) ] || msg+="$n_rows table lines, want $n_blocks blocks and the header; "
 if [ -z "$msg" ]; then ok "table: docs/fpga.md from a run"; else not_ok "table: docs/fpga.md from a run" "$msg"; fi
 
+# make fpga's way: the head and the run's section into a docs/fpga.md that holds another
+# configuration's section (kept, with its place) and an older section of this one (replaced)
+cfgname=$(jq -r '.config' "$fx/sample.json")
+printf '%s\n' "<!-- fpga:head:begin -->" "# old head" "<!-- fpga:head:end -->" "" \
+  "<!-- fpga:other:begin -->" "## other" "kept as it is" "<!-- fpga:other:end -->" "" \
+  "<!-- fpga:$cfgname:begin -->" "## $cfgname" "an older run" "<!-- fpga:$cfgname:end -->" \
+  >"$tmp/doc.md"
+msg=""
+if ! markdown_into "$tmp/doc.md" "$tmp/run" 2>"$tmp/err" || ! markdown_into "$tmp/doc.md" "$tmp/run" 2>>"$tmp/err"; then
+  msg+="failed: $(head -c 300 "$tmp/err"); "
+fi
+[ "$(grep -c '^# FPGA: Fmax and area' "$tmp/doc.md")" -eq 1 ] || msg+="not one head; "
+grep -q "^# old head" "$tmp/doc.md" && msg+="the old head stayed; "
+grep -qx "kept as it is" "$tmp/doc.md" || msg+="the other configuration's section went; "
+grep -q "an older run" "$tmp/doc.md" && msg+="the older section stayed; "
+[ "$(grep -c "^## $cfgname\$" "$tmp/doc.md")" -eq 1 ] || msg+="not one section of $cfgname; "
+order=$(grep -E "^(# FPGA|## )" "$tmp/doc.md" | cut -c1-12 | tr '\n' '|')
+[ "$order" = "# FPGA: Fmax|## other|## $cfgname|" ] || msg+="sections in the order '$order'; "
+grep -qF "Measured on $(jq -r '.date' "$fx/sample.json") with $(jq -r '.tools' "$fx/sample.json")" \
+  "$tmp/doc.md" || msg+="the section does not say when and with what it was measured; "
+# the section is the same as --markdown's
+sec=$(awk -v b="<!-- fpga:$cfgname:begin -->" -v e="<!-- fpga:$cfgname:end -->" \
+        '$0 == e { p = 0 } p; $0 == b { p = 1 }' "$tmp/doc.md")
+grep -qF -- "$(sed -n '/^## /,$p' <<<"$md" | head -n 3 | tail -n 1)" <<<"$sec" || msg+="not --markdown's section; "
+if [ -z "$msg" ]; then ok "table: make fpga rewrites its configurations' sections of docs/fpga.md and keeps the others"
+else not_ok "table: make fpga rewrites its configurations' sections of docs/fpga.md and keeps the others" "$msg"; fi
+
 finish
