@@ -63,7 +63,8 @@ FLOW_VERSION=1
 
 # ---- elaboration: the blocks of a design ------------------------------------------------------
 # From Yosys's JSON of the elaborated design (read_verilog, hierarchy -top, proc, write_json):
-# one record per variant (a module with the parameters of some instances) reachable from $top:
+# one record per variant (a module with the parameters of some instances) reachable from $top
+# (the device's primitives, read as black boxes, e.g. the ECP5 PE's MULT18X18D, are not blocks):
 # key (Yosys's name), module, block (the module without $prefix), params (name -> Verilog
 # literal, as the parent passes them), ports ({name, dir, width} in declaration order),
 # instances (how many in the design), paths (instance paths), size (distinct net bits plus
@@ -79,7 +80,9 @@ def vlit: if type == "number" then tostring
                               else "\(length)'b\(.)" end)
           else "\"" + rtrimstr(" ") + "\"" end;
 .modules as $m
-| def children($k): [$m[$k].cells // {} | to_entries[] | select($m[.value.type] != null)
+| def blackbox($t): ($m[$t].attributes.blackbox // "0" | tostring | test("1"));
+  def children($k): [$m[$k].cells // {} | to_entries[]
+                      | select($m[.value.type] != null and (blackbox(.value.type) | not))
                       | {name: .key, type: .value.type}];
   def inst($k; $path): [{key: $k, path: $path}]
     + ([children($k)[] | inst(.type; (if $path == "" then .name else $path + "." + .name end))] | add // []);

@@ -141,6 +141,17 @@ if [ -x "$S" ] && "$S" gen yaml/tiny1x1.yaml -o "$tmp/g" >/dev/null 2>"$tmp/err"
     else
       not_ok "wrapper: a generated PE's wrapper lints clean" "$(head -n 3 "$tmp/vl.log" "$tmp/iv.log" | tr '\n' '|')"
     fi
+    # as make fpga reads it: the ECP5 files in place of the filelist's, the device's primitives
+    # as black boxes (the PE's MULT18X18D is no block)
+    efiles=$(for f in $files; do if [ -f "$tmp/g/ecp5/$f" ]; then echo "ecp5/$f"; else echo "$f"; fi; done)
+    (cd "$tmp/g" && yosys -q -p "read_verilog -lib +/ecp5/cells_bb.v; read_verilog $(echo $efiles); hierarchy -top sagen_tiny1x1_top; proc; write_json ../ge.json") \
+      >"$tmp/ge.out" 2>&1
+    if grep -q "^ecp5/" <<<"$efiles" && blocks_json "$tmp/ge.json" sagen_tiny1x1_ sagen_tiny1x1_top >"$tmp/ge_blocks.json" 2>"$tmp/err"; then
+      check "blocks: the ECP5 files' design, its primitives no blocks" \
+        "$(jq -r '[.[].block] | unique | join(" ")' "$tmp/ge_blocks.json")" "$want"
+    else
+      not_ok "blocks: the ECP5 files' design" "$(head -c 300 "$tmp/ge.out" "$tmp/err")"
+    fi
   else
     not_ok "blocks: a generated design" "$(head -c 300 "$tmp/err")"
   fi
