@@ -9,13 +9,16 @@
 // but -0 when both operands are -0 (so -0 is the sum's identity: -0 + x = x for every x).
 //
 // The stages, each at most one carry chain or one shifter deep (x: the operand of the larger
-// magnitude, y: the other; a significand carries its hidden bit, 1 for a normal number, 0 for a
-// subnormal, whose exponent counts as 1):
-//   1. unpack; order the operands (the encodings without their signs compare as the
-//      magnitudes do); the exponent difference d (both ways, one taken), and the trailing zeros
-//      of y's fraction (both, one taken); special values decided;
-//   2. align: y's significand shifted right by d, with a guard, a round and a sticky bit;
-//   3. add or subtract the significands (x's is the larger: the difference is not negative);
+// exponent field, or a when the fields are equal, y: the other; a significand carries its
+// hidden bit, 1 for a normal number, 0 for a subnormal, whose exponent counts as 1):
+//   1. unpack; order the operands by their exponent fields (a compare of EW bits moves them;
+//      the difference d, worked out both ways, one taken); the trailing zeros of both
+//      fractions; special values decided;
+//   2. align: y's significand shifted right by d, with a guard, a round and a sticky bit
+//      (whether y's trailing zeros are fewer than d);
+//   3. add or subtract the significands; a difference is worked out both ways, x - y and
+//      y - x, and the one that is not negative taken (y's is larger only at equal exponents,
+//      where nothing was shifted out: both are exact), the sign with it;
 //   4. the sum's leading zeros, how far it shifts left: no further than to exponent 1 (a
 //      subnormal result keeps its leading zeros; sagen_lzc counts them);
 //   5. normalize: a carry shifts right by one, else the shift left, and the exponent with it;
@@ -70,30 +73,40 @@ module sagen_fp_add #(
   sagen_lzc #(.W(SG), .CW(LW)) u_tza (.d_i(fa0_r), .cnt_o(tza));
   sagen_lzc #(.W(SG), .CW(LW)) u_tzb (.d_i(fb0_r), .cnt_o(tzb));
 
-  wire           a_big = (a_i[EW+FW-1:0] >= b_i[EW+FW-1:0]);
+  // The order by the exponent fields alone: b's larger makes b x, and d the difference that way
+  // round (the fields' order is the counting exponents', but that a subnormal and an exponent
+  // field of 1 count the same: d is 0 then, whichever is x). A compare of the whole magnitudes
+  // would be a carry chain across the encoding before the operands' multiplexers; stage 3 takes
+  // the difference that is not negative instead.
+  wire           b_x   = (eb > ea);           // x is b
+  // an operand as stage 2 reads it: sign, hidden bit, fraction
+  wire [FW+1:0]  pa = {a_i[EW+FW], ea != {EW{1'b0}}, a_i[FW-1:0]};
+  wire [FW+1:0]  pb = {b_i[EW+FW], eb != {EW{1'b0}}, b_i[FW-1:0]};
 
-  reg            s1_nan, s1_inf;
-  reg  [EW+FW:0] s1_x, s1_y;
+  // (both counts are registered and y's taken in stage 2, where the sticky bit needs it: the
+  // counts' trees and the order run side by side, not one after the other)
+  reg            s1_nan, s1_inf, s1_bx;
+  reg  [FW+1:0]  s1_x, s1_y;
   reg  [EW-1:0]  s1_e, s1_d;
-  reg  [LW-1:0]  s1_tzy;
+  reg  [LW-1:0]  s1_tza, s1_tzb;
   always @(posedge clk_i) begin
     s1_nan <= nan_a || nan_b || (inf_a && inf_b && (a_i[EW+FW] != b_i[EW+FW]));
-    s1_inf <= inf_a || inf_b;                 // (x is the infinity then)
-    s1_x   <= a_big ? a_i : b_i;
-    s1_y   <= a_big ? b_i : a_i;
-    s1_e   <= a_big ? ea1 : eb1;
-    s1_d   <= a_big ? dab : dba;              // >= 0
-    s1_tzy <= a_big ? tzb : tza;
+    s1_inf <= inf_a || inf_b;                 // (x is the infinity then, or both are)
+    s1_bx  <= b_x;
+    s1_x   <= b_x ? pb : pa;
+    s1_y   <= b_x ? pa : pb;
+    s1_e   <= b_x ? eb1 : ea1;
+    s1_d   <= b_x ? dba : dab;                // >= 0
+    s1_tza <= tza;
+    s1_tzb <= tzb;
   end
 
   // ---- stage 2: align --------------------------------------------------------------------------
-  wire [EW+FW:0] x   = s1_x;
-  wire [EW+FW:0] y   = s1_y;
   wire [EW-1:0]  d   = s1_d;
   wire [EW-1:0]  ex  = s1_e;
-  wire [LW-1:0]  tzy = s1_tzy;
-  wire [FW:0]    mx = {x[EW+FW-1:FW] != {EW{1'b0}}, x[FW-1:0]};
-  wire [FW:0]    my = {y[EW+FW-1:FW] != {EW{1'b0}}, y[FW-1:0]};
+  wire [LW-1:0]  tzy = s1_bx ? s1_tza : s1_tzb;
+  wire [FW:0]    mx  = s1_x[FW:0];
+  wire [FW:0]    my  = s1_y[FW:0];
   // y's significand with three zero bits below, shifted right by d, the sticky bit ORed into
   // the lowest. From d = SG on nothing is left: such a y is less than a quarter of x's last
   // place, too little to move a rounding to nearest (x - y rounds back to x even where x is a
@@ -109,18 +122,22 @@ module sagen_fp_add #(
   reg  [EW-1:0] s2_e;
   reg  [SG-1:0] s2_x, s2_y;
   always @(posedge clk_i) begin
-    s2_sx  <= x[EW+FW];
-    s2_sub <= x[EW+FW] ^ y[EW+FW];
+    s2_sx  <= s1_x[FW+1];
+    s2_sub <= s1_x[FW+1] ^ s1_y[FW+1];
     s2_nan <= s1_nan;
     s2_inf <= s1_inf;
-    s2_zz  <= x[EW+FW] && y[EW+FW];           // both negative: an exact zero sum is -0
+    s2_zz  <= s1_x[FW+1] && s1_y[FW+1];     // both negative: an exact zero sum is -0
     s2_e   <= ex;
     s2_x   <= {mx, 3'b000};
     s2_y   <= {ya[SG-1:1], ya[0] | stk};
   end
 
   // ---- stage 3: add or subtract ------------------------------------------------------------------
+  // (x - y is negative only for y's significand larger at equal exponents: then y - x, and the
+  // sum has y's sign, the other one)
   wire [SG:0] zsum = s2_sub ? ({1'b0, s2_x} - {1'b0, s2_y}) : ({1'b0, s2_x} + {1'b0, s2_y});
+  wire [SG:0] zrev = {1'b0, s2_y} - {1'b0, s2_x};
+  wire        zneg = s2_sub && zsum[SG];
 
   // the most the sum may shift left is e - 1: a one marked at bit SG - e stops its count of
   // leading zeros there (e <= SG; a larger e does not limit the shift)
@@ -136,10 +153,10 @@ module sagen_fp_add #(
   reg  [SG-1:0] s3_stop;
   reg  [SG:0]   s3_z;
   always @(posedge clk_i) begin
-    s3_sx   <= s2_sx; s3_nan <= s2_nan; s3_inf <= s2_inf; s3_zz <= s2_zz;
+    s3_sx   <= s2_sx ^ zneg; s3_nan <= s2_nan; s3_inf <= s2_inf; s3_zz <= s2_zz;
     s3_e    <= s2_e;
     s3_stop <= stop;
-    s3_z    <= zsum;
+    s3_z    <= zneg ? zrev : zsum;
   end
 
   // ---- stage 4: the left shift -------------------------------------------------------------------

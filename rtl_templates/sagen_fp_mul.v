@@ -74,30 +74,55 @@ module sagen_fp_mul #(
   wire           none = (a_i == NONE) || (b_i == NONE);
 
   reg            s0_s, s0_nan, s0_inf, s0_zero;
-  reg  [IFW:0]   s0_ma, s0_mb;
   reg  [IEW-1:0] s0_ea, s0_eb;
   always @(posedge clk_i) begin
     s0_s    <= (a_i[IEW+IFW] ^ b_i[IEW+IFW]) || none;
     s0_nan  <= !none && (nan_a || nan_b || (inf_a && zb) || (inf_b && za));
     s0_inf  <= !none && (inf_a || inf_b);
     s0_zero <= none || za || zb;
-    s0_ma   <= ma;
-    s0_mb   <= mb;
     s0_ea   <= ea1;
     s0_eb   <= eb1;
   end
 
   // ---- stage 1: multiply -------------------------------------------------------------------------
-  // (the significands come from flip-flops: the multiplier's inputs have no logic before them)
+  // The significands are registered at stage 0 and multiplied between that register and s1_p,
+  // with no logic before or after. Significands that fit a signed 18x18 multiplier with a zero
+  // sign bit (bfloat16, binary16) go through sagen_mul, whose registers these are: on an ECP5
+  // (the design's ecp5/ file) the MULT18X18D's own, so the multiply runs inside the block;
+  // binary32's 24-bit significands are multiplied here.
+  wire [PW-1:0] prod;
+  generate
+    if (IFW + 2 <= 17) begin : g_dsp
+      wire [2*IFW+3:0] p;
+      sagen_mul #(.A_BITS(IFW + 2), .B_BITS(IFW + 2)) u_mul (
+        .clk_i(clk_i),
+        .ce_i (1'b1),
+        .a_i  ({1'b0, ma}),
+        .b_i  ({1'b0, mb}),
+        .p_o  (p)
+      );
+      assign prod = p[PW-1:0];                // (both operands >= 0: the top two bits are 0)
+      wire unused_p = ^p[2*IFW+3:PW];
+    end else begin : g_lut
+      reg [IFW:0]  ma_q, mb_q;
+      reg [PW-1:0] p_q;
+      always @(posedge clk_i) begin
+        ma_q <= ma;
+        mb_q <= mb;
+        p_q  <= ma_q * mb_q;
+      end
+      assign prod = p_q;
+    end
+  endgenerate
+
   reg           s1_s, s1_nan, s1_inf, s1_zero;
-  reg  [PW-1:0] s1_p;
+  wire [PW-1:0] s1_p = prod;
   reg  [XW-1:0] s1_e;                         // ea + eb + EOFS
   always @(posedge clk_i) begin
     s1_s    <= s0_s;
     s1_nan  <= s0_nan;
     s1_inf  <= s0_inf;
     s1_zero <= s0_zero;
-    s1_p    <= s0_ma * s0_mb;
     s1_e    <= {{(XW-IEW){1'b0}}, s0_ea} + {{(XW-IEW){1'b0}}, s0_eb} + EOFS_X;
   end
 

@@ -143,7 +143,7 @@ config() {
 
 # ---- the cases --------------------------------------------------------------------------------
 # the float PE and the blocks it is made of
-fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v sagen_pe_fp.v"
+fpfiles="sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_mul.v sagen_fp_mul.v sagen_pe_fp.v"
 
 # sagen_pe: IN_BITS W_BITS ACC_BITS (12 and 8 bits: accumulator narrower than / equal to the
 # product; 40: wider than 32).
@@ -174,7 +174,7 @@ config array sagen_array "3x5_ecp5_in6_w7_acc20" "$ecp5files sagen_pe.v sagen_ar
 # binary16 into binary16).
 for cfg in "2 3 8 7 8 23" "4 4 5 10 5 10" "8 2 8 7 8 23" "1 1 8 23 8 23"; do
   set -- $cfg
-  config array sagen_array "${1}x${2}_fp_e$3_f$4_e$5_f$6" "$fpfiles sagen_mul.v sagen_pe.v sagen_array.v" \
+  config array sagen_array "${1}x${2}_fp_e$3_f$4_e$5_f$6" "$fpfiles sagen_pe.v sagen_array.v" \
     "ROWS=$1 COLS=$2 IN_BITS=$(($3 + $4 + 1)) W_BITS=$(($3 + $4 + 1)) ACC_BITS=$(($5 + $6 + 1)) FP=1 IEW=$3 IFW=$4 AEW=$5 AFW=$6" \
     "$1 $2 fp $3 $4 $5 $6"
 done
@@ -325,10 +325,10 @@ fpn=20000
 [ "${SAGEN_TEST_DEPTH:-short}" = long ] && fpn=50000
 for cfg in "8 23" "5 10" "8 7" "4 3" "6 9"; do
   set -- $cfg
-  config fp sagen_fp_add "add_e$1_f$2" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
+  config fp sagen_fp_add "add_e$1_f$2" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_mul.v sagen_fp_mul.v" "MUL=0 EW=$1 FW=$2" \
     "add $1 $2 $fpn"
 done
-[ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" \
+[ "$have_verilator" = 1 ] && config fp sagen_fp_add "add_e8_f7" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_mul.v sagen_fp_mul.v" \
   "MUL=0 EW=8 FW=7" "add 8 7 $fpn" verilator
 
 # sagen_fp_mul: IEW IFW OEW OFW (operands into the accumulation format: bfloat16 and binary16
@@ -336,11 +336,18 @@ done
 # format).
 for cfg in "8 7 8 23" "5 10 8 23" "5 10 5 10" "8 23 8 23" "8 7 8 7" "4 3 6 9" "6 9 4 3"; do
   set -- $cfg
-  config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" \
+  config fp sagen_fp_mul "mul_e$1_f$2_e$3_f$4" "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_mul.v sagen_fp_mul.v" \
+    "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 $fpn"
+done
+# ... with the ECP5's form of the significands' multiplier (bfloat16, binary16 operands)
+for cfg in "8 7 8 23" "5 10 5 10"; do
+  set -- $cfg
+  config fp sagen_fp_mul "ecp5_mul_e$1_f$2_e$3_f$4" \
+    "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v $ecp5files sagen_fp_mul.v" \
     "MUL=1 EW=$1 FW=$2 OEW=$3 OFW=$4" "mul $1 $2 $3 $4 $fpn"
 done
 [ "$have_verilator" = 1 ] && config fp sagen_fp_mul "mul_e8_f7_e8_f23" \
-  "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
+  "sagen_lzc.v sagen_fp_round.v sagen_fp_add.v sagen_mul.v sagen_fp_mul.v" "MUL=1 EW=8 FW=7 OEW=8 OFW=23" "mul 8 7 8 23 $fpn" verilator
 
 # sagen_pe_fp: IEW IFW AEW AFW (bfloat16 and binary16 into binary32, binary16 into binary16 as
 # Fornt et al., binary32, and bfloat16 into binary16), 8 000 cycles a seed (30 000 long):
