@@ -35,9 +35,12 @@
 // are read); the flags, the partial counter and the reduction's schedule do.
 `default_nettype none
 
+// (The parameters' defaults are a format no configuration has, 8-bit operands: the array passes
+// every parameter, and Verilator 5.006 makes a hierarchical block of a module only where an
+// instance's parameters differ from the defaults.)
 module sagen_pe_fp #(
-  parameter integer IEW = 8,    // operands: exponent bits
-  parameter integer IFW = 7,    // operands: fraction bits
+  parameter integer IEW = 4,    // operands: exponent bits
+  parameter integer IFW = 3,    // operands: fraction bits
   parameter integer AEW = 8,    // accumulation: exponent bits
   parameter integer AFW = 23    // accumulation: fraction bits
 ) (
@@ -63,10 +66,11 @@ module sagen_pe_fp #(
   output reg                res_vld_o
 );
 
-  // Not inlined: one C++ class of the Verilated model that every PE instance shares, instead of
-  // two adders and a multiplier copied into the array once per PE (a 16x16 array's model then
-  // builds in a fraction of the time); other tools read a comment.
-  /* verilator no_inline_module */
+  // A hierarchical block of the Verilated model (verilator --hierarchical): Verilator makes the
+  // PE's C++ once and every instance runs it. Within one model Verilator 5.006 writes the code of
+  // every instance apart (about 0.7 MB of C++ a binary32 PE: a 16x16 array's took ten minutes to
+  // compile); other tools read a comment.
+  /* verilator hier_block */
 
   localparam integer IW = IEW + IFW + 1;    // operand width
   localparam integer AW = AEW + AFW + 1;    // accumulation width

@@ -205,6 +205,22 @@ static int model_verilate(const char *dir, const char *flist, char *top, const c
   int a = 0;
   argv[a++] = "verilator";
   argv[a++] = "--cc";
+  /* Modules marked hier_block (the float PE) are verilated once and shared by their instances.
+   * Verilator verilates each such block again, finding the files in the module search path (-y:
+   * the generated files are named after their modules), which -F's paths, relative to the file
+   * list, do not reach there. Not with tracing: Verilator 5.006's traced hierarchical model
+   * crashes as it opens the trace (in VerilatedTrace::addModel of the block), so a traced model
+   * is one flat model, slower to build. */
+  char ydir[2300];
+  snprintf(ydir, sizeof ydir, "%s", flist);
+  char *slash = strrchr(ydir, '/');
+  if (slash) *slash = '\0';
+  else snprintf(ydir, sizeof ydir, ".");
+  if (!trace) {
+    argv[a++] = "--hierarchical";
+    argv[a++] = "-y";
+    argv[a++] = ydir;
+  }
   argv[a++] = "--build";
   argv[a++] = "-j";
   argv[a++] = "2";

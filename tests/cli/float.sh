@@ -52,11 +52,30 @@ run() {
 
 # ---- every format pair, conv2d bit for bit (one design name: the model cache keys formats) ----
 L="--random 2,12,9,9:6,3,3 --stride 2 --padding 1"
+touch "$tmp/stamp"
 for f in "bf16 fp32" "fp16 fp32" "fp16 fp16" "fp32 fp32"; do
   set -- $f
   run "conv2d $1 operands, $2 sums: bit-exact" "$F" conv2d $L --set data.format=$1 \
     --set data.acc_format=$2
 done
+# Each of those models verilated the float PE once, as a hierarchical block that every PE runs
+# (sim/model.c), not once per PE: its directory obj/Vsagen_fl_pe_fp_* is there. (Verilator makes
+# no block where an instance's parameters equal the module's defaults: the defaults must stay a
+# format that no configuration has.)
+built=0
+flat=""
+for d in build/models/fl-*; do
+  [ "$d/libsagen_model.so" -nt "$tmp/stamp" ] || continue
+  built=$((built + 1))
+  compgen -G "$d/obj/Vsagen_fl_pe_fp_*/" >/dev/null || flat="$flat $d"
+done
+if [ -n "$flat" ]; then
+  not_ok "the float PE is one hierarchical block of every model" "no PE block in$flat"
+elif [ "$built" -ge 4 ]; then
+  ok "the float PE is one hierarchical block of every model ($built built)"
+else
+  ok "the float PE is one hierarchical block of every model (# $built built: the others cached)"
+fi
 run "conv2d bf16: 40 channels in slices, dilation 2, bit-exact" "$F" conv2d \
   --random 1,40,10,10:5,3,3 --dilation 2 --padding 2 --seed 3
 run "conv2d bf16: 1x1, three images, bit-exact" "$F" conv2d --random 3,16,6,6:9,1,1 --seed 4
